@@ -1,0 +1,11 @@
+//! Leptos components for the kubevol-lab demos.
+//!
+//! Each demo owns a `kubevol_sim` state in a signal, dispatches actions into it on clicks and renders
+//! what the model returns; no Kubernetes rule lives here. Chrome texts come from `i18n`.
+
+pub mod csi;
+pub mod i18n;
+pub mod mount;
+pub mod shell;
+
+pub use mount::{mount_all, mount_into, DemoKind};

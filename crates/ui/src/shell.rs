@@ -1,0 +1,52 @@
+//! The frame every demo sits in: kicker, title, status badge, language switch, then the demo body.
+//! It mirrors the book's demo frame (theme.md) so a demo looks native on a book page.
+
+use leptos::prelude::*;
+
+use crate::i18n::{self, Lang};
+
+/// How the badge colours the current state: the book's green / red / grey pill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Ok,
+    Ng,
+    Neutral,
+}
+
+impl Tone {
+    pub fn code(self) -> &'static str {
+        match self {
+            Tone::Ok => "ok",
+            Tone::Ng => "ng",
+            Tone::Neutral => "neutral",
+        }
+    }
+}
+
+#[component]
+pub fn Shell(
+    lang: RwSignal<Lang>,
+    #[prop(into)] title: Signal<&'static str>,
+    #[prop(into)] badge: Signal<String>,
+    #[prop(into)] tone: Signal<Tone>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <header class="kv-head">
+            <span class="kv-kicker">{move || i18n::KICKER.get(lang.get())}</span>
+            <span class="kv-title" data-state="title">{move || title.get()}</span>
+            <span class="kv-badge" data-state="badge" data-tone=move || tone.get().code()>
+                {move || badge.get()}
+            </span>
+            <button
+                class="kv-lang"
+                data-action="lang"
+                aria-label=move || i18n::SWITCH_LANG_NAME.get(lang.get())
+                on:click=move |_| lang.update(|l| *l = l.other())
+            >
+                {move || i18n::SWITCH_LANG.get(lang.get())}
+            </button>
+        </header>
+        <div class="kv-body">{children()}</div>
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Installs everything `scripts/serve.sh` and `scripts/test.sh` need, from the package registries only
+# (crates.io, Debian apt, npm). Idempotent: each step checks what is present and skips it.
+# Sourced by the two entry scripts; safe to run on its own too.
+#
+# Why pins: trunk and wasm-bindgen-test-runner refuse a wasm-bindgen-cli whose version differs from the
+# wasm-bindgen crate in Cargo.lock, and trunk would try to download tools it cannot find, which this
+# machine's network forbids. So every tool is installed at the exact version the build is pinned to.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
+GECKODRIVER_VERSION="0.37.1"
+APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk)
+
+say() { printf '[bootstrap] %s\n' "$*" >&2; }
+
+# The wasm-bindgen version Cargo.lock resolves: the one version the CLI must match.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    say "need root for: $*"; return 1; fi
+}
+
+ensure_apt() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then say "apt packages present: ${APT_PACKAGES[*]}"; return; fi
+  say "apt-get install ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+ensure_wasm_target() {
+  if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "rust target wasm32-unknown-unknown present"
+  else
+    say "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+# cargo_tool <binary> <expected version text> <cargo install args...>
+cargo_tool() {
+  local bin="$1" want="$2"; shift 2
+  if command -v "$bin" >/dev/null && "$bin" --version 2>/dev/null | grep -q -- "$want"; then
+    say "$bin $want present"
+    return
+  fi
+  say "cargo install $* (first time only; minutes on 2 cores)"
+  # These are build tools, not shipped code: thin LTO-free builds install several times faster on 2 cores.
+  CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=2 \
+    cargo install --quiet "$@"
+}
+
+ensure_cargo_tools() {
+  local wb
+  wb="$(wasm_bindgen_version)"
+  [ -n "$wb" ] || { say "cannot read the wasm-bindgen version from Cargo.lock"; return 1; }
+  cargo_tool trunk "$TRUNK_VERSION" --locked trunk --version "$TRUNK_VERSION"
+  # Not --locked: the CLI's own lockfile pins a crate version the registry no longer serves.
+  cargo_tool wasm-bindgen-test-runner "$wb" wasm-bindgen-cli --version "$wb" --force
+  cargo_tool geckodriver "$GECKODRIVER_VERSION" --locked geckodriver --version "$GECKODRIVER_VERSION"
+}
+
+ensure_npm() {
+  # package-lock.json pins binaryen 132 (Debian's wasm-opt 108 breaks rustc 1.95 output) and playwright-core.
+  # npm writes node_modules/.package-lock.json on install: newer than package-lock.json means in sync.
+  if [ -x "$ROOT/node_modules/.bin/wasm-opt" ] \
+      && [ "$ROOT/node_modules/.package-lock.json" -nt "$ROOT/package-lock.json" ]; then
+    say "npm packages present"
+  else
+    say "npm ci"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+bootstrap() {
+  ensure_apt
+  ensure_wasm_target
+  ensure_npm
+  ensure_cargo_tools
+  export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+  say "ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then bootstrap; fi

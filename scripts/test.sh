@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs every test suite of kubevol-lab, bootstrapping the tools first (see scripts/bootstrap.sh):
+#   native tests of every crate, the model on wasm32, the browser suites in headless Chromium and
+#   Firefox, the release build in Playwright, then the size report. A suite that fails, or that runs
+#   zero tests, fails the whole command.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/bootstrap.sh
+source scripts/bootstrap.sh
+bootstrap
+
+LOGS="$(mktemp -d)"
+SUMMARY=()
+STARTED=$SECONDS
+
+# suite <name> <command...>: runs it, shows its output, and requires at least one passed test.
+suite() {
+  local name="$1"; shift
+  local log="$LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' '_').log"
+  local t0=$SECONDS
+  printf '\n===== %s\n' "$name"
+  if ! "$@" 2>&1 | tee "$log"; then
+    printf 'SUITE FAILED: %s\n' "$name"
+    exit 1
+  fi
+  local passed
+  passed=$(grep -oE 'test result: ok\. [0-9]+ passed' "$log" | awk '{s += $4} END {print s + 0}')
+  if grep -qE 'test result: FAILED' "$log"; then
+    printf 'SUITE FAILED: %s\n' "$name"; exit 1
+  fi
+  if [ "$passed" -eq 0 ]; then
+    printf 'SUITE RAN ZERO TESTS: %s\n' "$name"; exit 1
+  fi
+  SUMMARY+=("$(printf '%-46s %5d passed  %4ds' "$name" "$passed" $((SECONDS - t0)))")
+}
+
+step() { printf '\n===== %s\n' "$1"; }
+
+step "format and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo clippy --workspace --all-targets --quiet --target wasm32-unknown-unknown -- -D warnings
+
+suite "native: kubevol-sim" cargo test -p kubevol-sim
+suite "native: kubevol-ui" cargo test -p kubevol-ui
+# Model tests on wasm32 run in Node through wasm-bindgen-test-runner; release keeps the
+# property tests quick.
+suite "wasm32 (node): kubevol-sim" cargo test -p kubevol-sim --target wasm32-unknown-unknown --release
+
+GECKODRIVER_BIN="$(command -v geckodriver)"
+export WASM_BINDGEN_TEST_TIMEOUT=180
+for test_file in tests/browser_*.rs; do
+  name="$(basename "$test_file" .rs)"
+  suite "chromium: $name" env -u GECKODRIVER CHROMEDRIVER=/usr/bin/chromedriver \
+    cargo test --target wasm32-unknown-unknown --test "$name"
+  suite "firefox: $name" env -u CHROMEDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
+    cargo test --target wasm32-unknown-unknown --test "$name"
+done
+
+step "release build (trunk, offline)"
+trunk build --release --offline
+
+for e2e in tests/e2e/*.test.mjs; do
+  suite "playwright chromium: $(basename "$e2e" .test.mjs)" node "$e2e" dist
+done
+
+step "size report"
+node scripts/size-report.mjs dist
+
+printf '\n===== summary\n'
+printf '%s\n' "${SUMMARY[@]}"
+printf 'all suites passed in %ds\n' $((SECONDS - STARTED))

@@ -1,0 +1,56 @@
+//! Drives a mounted demo the way a reader does: find a real button by its `data-action`, click it,
+//! let Leptos apply the update, then read the DOM. Only the SPEC §5 hooks are used.
+#![allow(dead_code)]
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+/// A fresh placeholder on the test page with a demo mounted into it.
+pub async fn mount(kind: &str, lang: &str) -> Demo {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
+    host.set_attribute("data-kubevol-demo", kind).unwrap();
+    host.set_attribute("data-lang", lang).unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some(lang));
+    leptos::task::tick().await;
+    Demo { host, result }
+}
+
+pub struct Demo {
+    pub host: HtmlElement,
+    pub result: Result<(), String>,
+}
+
+impl Demo {
+    pub fn find(&self, selector: &str) -> Option<Element> {
+        self.host.query_selector(selector).unwrap()
+    }
+
+    pub fn all(&self, selector: &str) -> Vec<Element> {
+        let list = self.host.query_selector_all(selector).unwrap();
+        (0..list.length()).filter_map(|i| list.item(i)?.dyn_into().ok()).collect()
+    }
+
+    /// The text of the read-out marked `data-state="<name>"`.
+    pub fn state(&self, name: &str) -> String {
+        self.find(&format!("[data-state=\"{name}\"]"))
+            .unwrap_or_else(|| panic!("no [data-state={name}] in the demo"))
+            .text_content()
+            .unwrap_or_default()
+    }
+
+    /// Clicks the button matching `selector` (e.g. `[data-action="attach"][data-node="node-a"]`).
+    pub async fn click(&self, selector: &str) {
+        let button: HtmlElement =
+            self.find(selector).unwrap_or_else(|| panic!("no button {selector}")).dyn_into().unwrap();
+        assert_eq!(button.tag_name(), "BUTTON", "{selector} must be a real <button>");
+        button.click();
+        leptos::task::tick().await;
+    }
+
+    /// Removes the demo from the page so the next test starts from a clean document.
+    pub fn remove(self) {
+        self.host.remove();
+    }
+}
