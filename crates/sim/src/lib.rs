@@ -4,7 +4,18 @@
 //! `Action`, and `apply` that returns the events an action caused or a typed refusal that changed
 //! nothing. The UI, the tests and the replay tool all drive the same code, so they cannot disagree.
 #![forbid(unsafe_code)]
+// A refusal carries everything its texts need (names, zones, pods); it is built once per refused
+// click, so its size costs nothing that matters and boxing it would only obscure the types.
+#![allow(clippy::result_large_err)]
 
+pub mod model;
+pub mod names;
+pub mod scheduling;
+pub mod statefulset;
+pub mod told;
 pub mod voice;
+pub mod volumes;
 
+pub use model::{Model, Refused};
+pub use told::{Tell, Told};
 pub use voice::Voice;

@@ -1,0 +1,48 @@
+//! The FailedScheduling message, built the way kube-scheduler builds it.
+//!
+//! Each node reports the first filter it fails; the reasons are counted, rendered as
+//! `<count> <reason>`, sorted as strings and joined, so two clusters with the same failures print the
+//! same sentence. Both the volume model (a pod pinned to one node) and the topology model use it.
+
+use std::collections::BTreeMap;
+
+pub const REASON_VOLUME_NODE_AFFINITY: &str = "node(s) had volume node affinity conflict";
+pub const REASON_NO_PV_TO_BIND: &str = "node(s) didn't find available persistent volumes to bind";
+pub const REASON_NODE_SELECTOR: &str = "node(s) didn't match Pod's node affinity/selector";
+pub const REASON_TAINT: &str = "node(s) had untolerated taint(s)";
+pub const REASON_SPREAD: &str = "node(s) didn't match pod topology spread constraints";
+pub const REASON_RWOP: &str =
+    "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode";
+
+/// `0/<total> nodes are available: <count> <reason>, ... .` from one reason per failing node.
+pub fn failed_scheduling<'a>(total_nodes: usize, per_node_reasons: impl IntoIterator<Item = &'a str>) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for reason in per_node_reasons {
+        *counts.entry(reason).or_default() += 1;
+    }
+    let mut parts: Vec<String> = counts.into_iter().map(|(reason, n)| format!("{n} {reason}")).collect();
+    parts.sort();
+    format!("0/{total_nodes} nodes are available: {}.", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_counted_sorted_and_joined_like_the_scheduler() {
+        // The message seed 004 observed (with today's taint wording).
+        let msg = failed_scheduling(3, [REASON_TAINT, REASON_NO_PV_TO_BIND, REASON_NODE_SELECTOR]);
+        assert_eq!(
+            msg,
+            "0/3 nodes are available: 1 node(s) didn't find available persistent volumes to bind, \
+             1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s)."
+        );
+        // Seed 002's ReadWriteOncePod refusal on a two-node cluster.
+        assert_eq!(
+            failed_scheduling(2, [REASON_RWOP, REASON_RWOP]),
+            "0/2 nodes are available: 2 node has pod using PersistentVolumeClaim with the same name \
+             and ReadWriteOncePod access mode."
+        );
+    }
+}

@@ -1,0 +1,82 @@
+//! What a reader (or a scenario file) can ask the volume model to do.
+
+use serde::{Deserialize, Serialize};
+
+use super::model::ClaimSpec;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Action {
+    /// Create a claim. Immediate classes provision at once; WaitForFirstConsumer waits.
+    Request(ClaimSpec),
+    /// Attach the claim's volume to a node (ControllerPublishVolume). Provisions first under
+    /// WaitForFirstConsumer, in that node's zone.
+    Attach {
+        claim: String,
+        node: String,
+    },
+    /// Make the volume visible to a pod on an attached node. Without a name the model names the pod
+    /// `web-N`, so every click makes a new pod, as in the book's demo.
+    Mount {
+        claim: String,
+        node: String,
+        #[serde(default)]
+        pod: Option<String>,
+    },
+    Unmount {
+        claim: String,
+        pod: String,
+    },
+    /// Unmount every pod that sees the volume.
+    UnmountAll {
+        claim: String,
+    },
+    /// Detach from one node; refused while pods on that node still see the volume.
+    Detach {
+        claim: String,
+        node: String,
+    },
+    /// Detach without waiting for the node to confirm: from one node, or from every node it is
+    /// attached to. The last resort when a node is dead, and the way to two writers on one disk.
+    ForceDetach {
+        claim: String,
+        #[serde(default)]
+        node: Option<String>,
+    },
+    /// A pod writes to the volume.
+    Write {
+        claim: String,
+        pod: String,
+    },
+    /// Delete the claim; the class's reclaim policy decides what happens to the volume.
+    DeleteClaim {
+        claim: String,
+    },
+    /// The administrator deletes a Released volume that Retain kept.
+    DeleteReleased {
+        volume: String,
+    },
+    /// A node stops (`false`) or resumes (`true`) responding.
+    SetResponsive {
+        node: String,
+        responsive: bool,
+    },
+}
+
+impl Action {
+    /// The claim the action is about, if any: how a demo scopes an action to its one claim.
+    pub fn claim(&self) -> Option<&str> {
+        match self {
+            Action::Request(spec) => Some(&spec.name),
+            Action::Attach { claim, .. }
+            | Action::Mount { claim, .. }
+            | Action::Unmount { claim, .. }
+            | Action::UnmountAll { claim }
+            | Action::Detach { claim, .. }
+            | Action::ForceDetach { claim, .. }
+            | Action::Write { claim, .. }
+            | Action::DeleteClaim { claim } => Some(claim),
+            Action::DeleteReleased { .. } | Action::SetResponsive { .. } => None,
+        }
+    }
+}

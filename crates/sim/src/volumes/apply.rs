@@ -1,0 +1,444 @@
+//! The reducer: every rule of the chapter lives here.
+//!
+//! Each handler first checks everything that could refuse, reading only, and mutates afterwards, so
+//! a refusal can never leave a half-done change behind. Every lookup is a BTreeMap or BTreeSet
+//! operation: the cost of an action grows with log n, not with the number of claims.
+
+use super::action::Action;
+use super::csi::{CsiAccessMode, CsiCall, Rpc};
+use super::event::{AlreadyHolds, Event};
+use super::model::{Binding, Claim, ClaimSpec, Phase, Reclaim, Volume};
+use super::refusal::Refusal;
+use super::state::{Setup, State};
+use crate::names::valid_name;
+
+pub type Outcome = Result<Vec<Event>, Refusal>;
+
+const MAX_SIZE_GIB: u32 = 65_536;
+
+impl State {
+    /// Builds the state a scenario starts from, requesting its claims in order.
+    pub fn new(setup: &Setup) -> Result<(State, Vec<Event>), Refusal> {
+        for name in setup.classes.iter().map(|c| &c.name).chain(setup.nodes.iter().map(|n| &n.name)) {
+            check_name(name)?;
+        }
+        let mut state = State::empty(setup);
+        if state.classes.len() != setup.classes.len() || state.nodes.len() != setup.nodes.len() {
+            let mut seen = std::collections::BTreeSet::new();
+            let dup = setup
+                .classes
+                .iter()
+                .map(|c| &c.name)
+                .chain(setup.nodes.iter().map(|n| &n.name))
+                .find(|n| !seen.insert(n.as_str()))
+                .cloned()
+                .unwrap_or_default();
+            return Err(Refusal::DuplicateName { name: dup });
+        }
+        let mut events = Vec::new();
+        for spec in &setup.claims {
+            events.extend(state.apply(Action::Request(spec.clone()))?);
+        }
+        Ok((state, events))
+    }
+
+    /// Applies one action. On `Err` the state is exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Outcome {
+        match action {
+            Action::Request(spec) => self.request(spec),
+            Action::Attach { claim, node } => self.attach(&claim, &node),
+            Action::Mount { claim, node, pod } => self.mount(&claim, &node, pod),
+            Action::Unmount { claim, pod } => self.unmount(&claim, &pod),
+            Action::UnmountAll { claim } => self.unmount_all(&claim),
+            Action::Detach { claim, node } => self.detach(&claim, &node),
+            Action::ForceDetach { claim, node } => self.force_detach(&claim, node.as_deref()),
+            Action::Write { claim, pod } => self.write(&claim, &pod),
+            Action::DeleteClaim { claim } => self.delete_claim(&claim),
+            Action::DeleteReleased { volume } => self.delete_released(&volume),
+            Action::SetResponsive { node, responsive } => self.set_responsive(&node, responsive),
+        }
+    }
+
+    fn csi_mode(&self, v: &Volume) -> CsiAccessMode {
+        CsiAccessMode::for_mode(v.mode, self.driver_multi_writer)
+    }
+
+    fn claim(&self, claim: &str) -> Result<&Claim, Refusal> {
+        self.claims.get(claim).ok_or_else(|| Refusal::UnknownClaim { claim: claim.to_string() })
+    }
+
+    fn bound_volume(&self, claim: &str) -> Result<&Volume, Refusal> {
+        let c = self.claim(claim)?;
+        c.volume
+            .as_ref()
+            .and_then(|v| self.volumes.get(v))
+            .ok_or_else(|| Refusal::NoVolumeYet { claim: claim.to_string() })
+    }
+
+    fn responsive_node(&self, node: &str) -> Result<(), Refusal> {
+        match self.nodes.get(node) {
+            None => Err(Refusal::UnknownNode { node: node.to_string() }),
+            Some(n) if !n.responsive => Err(Refusal::NodeUnresponsive { node: node.to_string() }),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn volume_mut(&mut self, name: &str) -> &mut Volume {
+        self.volumes.get_mut(name).expect("checked before mutating")
+    }
+
+    fn request(&mut self, spec: ClaimSpec) -> Outcome {
+        check_name(&spec.name)?;
+        if let Some(existing) = self.claims.get(&spec.name) {
+            return if existing.spec == spec {
+                Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Requested { claim: spec.name } }])
+            } else {
+                Err(Refusal::ClaimExists { claim: spec.name })
+            };
+        }
+        let class = self.classes.get(&spec.class).ok_or_else(|| Refusal::UnknownClass { class: spec.class.clone() })?;
+        if spec.size_gib == 0 || spec.size_gib > MAX_SIZE_GIB {
+            return Err(Refusal::InvalidSize { size_gib: spec.size_gib });
+        }
+        // Immediate creates the volume before any pod is placed: in the zone the claim names, else in
+        // the first zone the class allows (a real provisioner picks one it likes), else nowhere.
+        let zone = spec.zone.clone().or_else(|| class.allowed_zones.first().cloned());
+        if class.binding == Binding::Immediate && !class.allows(zone.as_deref()) {
+            return Err(Refusal::ZoneNotAllowed {
+                claim: spec.name.clone(),
+                class: class.name.clone(),
+                zone,
+                allowed: class.allowed_zones.clone(),
+                node: None,
+                total_nodes: self.nodes.len(),
+            });
+        }
+        let binding = class.binding;
+        let name = spec.name.clone();
+        self.claims.insert(name.clone(), Claim { spec, volume: None });
+        Ok(match binding {
+            Binding::WaitForFirstConsumer => vec![Event::WaitingForFirstConsumer { claim: name }],
+            Binding::Immediate => self.provision(&name, zone),
+        })
+    }
+
+    /// Creates the claim's volume in `zone`. The zone is fixed from here on.
+    fn provision(&mut self, claim: &str, zone: Option<String>) -> Vec<Event> {
+        let c = &self.claims[claim];
+        let class = &self.classes[&c.spec.class];
+        let name = format!("pv-{}", self.next_volume);
+        let volume = Volume {
+            name: name.clone(),
+            claim: claim.to_string(),
+            class: class.name.clone(),
+            size_gib: c.spec.size_gib,
+            mode: c.spec.mode,
+            zone: zone.clone(),
+            reclaim: class.reclaim,
+            phase: Phase::Bound,
+            attached: Default::default(),
+            mounts: Default::default(),
+            by_node: Default::default(),
+            writes: Vec::new(),
+        };
+        let mut call = CsiCall::new(Rpc::CreateVolume, &name).mode(self.csi_mode(&volume), volume.mode.read_only());
+        call.capacity_gib = Some(volume.size_gib);
+        call.zone = zone.clone();
+        let event =
+            Event::Provisioned { volume: name.clone(), claim: claim.to_string(), size_gib: volume.size_gib, zone };
+        self.next_volume += 1;
+        self.volumes.insert(name.clone(), volume);
+        self.claims.get_mut(claim).expect("claim exists").volume = Some(name);
+        vec![event, Event::Csi(call)]
+    }
+
+    fn attach(&mut self, claim: &str, node: &str) -> Outcome {
+        let c = self.claim(claim)?;
+        self.responsive_node(node)?;
+        let node_zone = self.nodes[node].zone.clone();
+        let mut events = Vec::new();
+        let volume_name = match c.volume.clone() {
+            Some(v) => v,
+            None => {
+                // WaitForFirstConsumer: the pod's node is known now, so the volume is created there.
+                let class = &self.classes[&c.spec.class];
+                if !class.allows(node_zone.as_deref()) {
+                    return Err(Refusal::ZoneNotAllowed {
+                        claim: claim.to_string(),
+                        class: class.name.clone(),
+                        zone: node_zone,
+                        allowed: class.allowed_zones.clone(),
+                        node: Some(node.to_string()),
+                        total_nodes: self.nodes.len(),
+                    });
+                }
+                events.extend(self.provision(claim, node_zone.clone()));
+                self.claims[claim].volume.clone().expect("just provisioned")
+            }
+        };
+        let v = &self.volumes[&volume_name];
+        if v.zone.is_some() && v.zone != node_zone {
+            return Err(Refusal::ZoneConflict {
+                volume: volume_name,
+                volume_zone: v.zone.clone(),
+                node: node.to_string(),
+                node_zone,
+                total_nodes: self.nodes.len(),
+            });
+        }
+        if v.attached.contains(node) {
+            return Ok(vec![Event::AlreadyHolds {
+                what: AlreadyHolds::Attached { volume: volume_name, node: node.to_string() },
+            }]);
+        }
+        if v.mode.single_node() && !v.attached.is_empty() {
+            return Err(Refusal::MultiAttach {
+                volume: volume_name,
+                mode: v.mode,
+                attached_to: v.attached.iter().cloned().collect(),
+                pods: v.all_pods(),
+            });
+        }
+        let call = CsiCall::new(Rpc::ControllerPublishVolume, &volume_name)
+            .node(node)
+            .mode(self.csi_mode(v), v.mode.read_only());
+        self.volume_mut(&volume_name).attached.insert(node.to_string());
+        events.push(Event::Attached { volume: volume_name, node: node.to_string() });
+        events.push(Event::Csi(call));
+        Ok(events)
+    }
+
+    fn mount(&mut self, claim: &str, node: &str, pod: Option<String>) -> Outcome {
+        self.responsive_node(node)?;
+        let v = self.bound_volume(claim)?;
+        if !v.attached.contains(node) {
+            return Err(Refusal::NotAttached {
+                volume: v.name.clone(),
+                node: node.to_string(),
+                attached: v.attached.iter().cloned().collect(),
+            });
+        }
+        let named_by_model = pod.is_none();
+        let pod = pod.unwrap_or_else(|| self.next_pod_name());
+        check_name(&pod)?;
+        match v.mounts.get(&pod) {
+            Some(on) if on == node => {
+                return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Mounted { volume: v.name.clone(), pod } }]);
+            }
+            Some(on) => return Err(Refusal::PodOnOtherNode { pod, runs_on: on.clone(), wanted: node.to_string() }),
+            None => {}
+        }
+        if v.mode == super::model::AccessMode::ReadWriteOncePod {
+            if let Some(holder) = v.mounts.keys().next() {
+                return Err(Refusal::RwopInUse {
+                    claim: claim.to_string(),
+                    volume: v.name.clone(),
+                    holder: holder.clone(),
+                    total_nodes: self.nodes.len(),
+                });
+            }
+        }
+        let read_only = v.mode.read_only();
+        let mode = self.csi_mode(v);
+        let mut events = Vec::new();
+        if !v.has_pods_on(node) {
+            events.push(Event::Csi(CsiCall::new(Rpc::NodeStageVolume, &v.name).node(node).mode(mode, read_only)));
+        }
+        events
+            .push(Event::Csi(CsiCall::new(Rpc::NodePublishVolume, &v.name).node(node).pod(&pod).mode(mode, read_only)));
+        let name = v.name.clone();
+        self.volume_mut(&name).add_mount(node, &pod);
+        if named_by_model {
+            self.next_pod += 1;
+        }
+        events.insert(0, Event::Mounted { volume: name, node: node.to_string(), pod, read_only });
+        Ok(events)
+    }
+
+    fn unmount(&mut self, claim: &str, pod: &str) -> Outcome {
+        let v = self.bound_volume(claim)?;
+        let Some(node) = v.mounts.get(pod).cloned() else {
+            return Ok(vec![Event::AlreadyHolds {
+                what: AlreadyHolds::NotMounted { volume: v.name.clone(), pod: pod.to_string() },
+            }]);
+        };
+        self.responsive_node(&node)?;
+        let name = v.name.clone();
+        Ok(self.unmount_checked(&name, pod))
+    }
+
+    /// Unmounts a pod whose node is known to respond; unstages when it was the node's last pod.
+    fn unmount_checked(&mut self, volume: &str, pod: &str) -> Vec<Event> {
+        let v = self.volume_mut(volume);
+        let node = v.remove_mount(pod).expect("checked mounted");
+        let mut events = vec![
+            Event::Unmounted { volume: volume.to_string(), node: node.clone(), pod: pod.to_string() },
+            Event::Csi(CsiCall::new(Rpc::NodeUnpublishVolume, volume).node(&node).pod(pod)),
+        ];
+        if !v.has_pods_on(&node) {
+            events.push(Event::Csi(CsiCall::new(Rpc::NodeUnstageVolume, volume).node(&node)));
+        }
+        events
+    }
+
+    fn unmount_all(&mut self, claim: &str) -> Outcome {
+        let v = self.bound_volume(claim)?;
+        if v.mounts.is_empty() {
+            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::NothingMounted { volume: v.name.clone() } }]);
+        }
+        for node in v.mounts.values() {
+            self.responsive_node(node)?;
+        }
+        let name = v.name.clone();
+        let pods = v.all_pods();
+        Ok(pods.iter().flat_map(|pod| self.unmount_checked(&name, pod)).collect())
+    }
+
+    fn detach(&mut self, claim: &str, node: &str) -> Outcome {
+        let v = self.bound_volume(claim)?;
+        if !self.nodes.contains_key(node) {
+            return Err(Refusal::UnknownNode { node: node.to_string() });
+        }
+        if !v.attached.contains(node) {
+            return Ok(vec![Event::AlreadyHolds {
+                what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() },
+            }]);
+        }
+        self.responsive_node(node)?;
+        if v.has_pods_on(node) {
+            return Err(Refusal::StillMounted {
+                volume: v.name.clone(),
+                node: node.to_string(),
+                pods: v.pods_on(node),
+            });
+        }
+        let name = v.name.clone();
+        self.volume_mut(&name).attached.remove(node);
+        Ok(vec![
+            Event::Detached { volume: name.clone(), node: node.to_string() },
+            Event::Csi(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(node)),
+        ])
+    }
+
+    fn force_detach(&mut self, claim: &str, node: Option<&str>) -> Outcome {
+        let v = self.bound_volume(claim)?;
+        let targets: Vec<String> = match node {
+            Some(n) if !self.nodes.contains_key(n) => return Err(Refusal::UnknownNode { node: n.to_string() }),
+            Some(n) if !v.attached.contains(n) => {
+                return Ok(vec![Event::AlreadyHolds {
+                    what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: n.to_string() },
+                }]);
+            }
+            Some(n) => vec![n.to_string()],
+            None if v.attached.is_empty() => {
+                return Ok(vec![Event::AlreadyHolds {
+                    what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: "*".to_string() },
+                }]);
+            }
+            None => v.attached.iter().cloned().collect(),
+        };
+        let name = v.name.clone();
+        let mut events = Vec::new();
+        for target in targets {
+            let responsive = self.nodes[&target].responsive;
+            let vol = self.volume_mut(&name);
+            let pods = vol.pods_on(&target);
+            for pod in &pods {
+                vol.remove_mount(pod);
+            }
+            vol.attached.remove(&target);
+            // Only the controller side is called: the node is not asked, which is the whole point.
+            events.push(Event::ForceDetached {
+                volume: name.clone(),
+                node: target.clone(),
+                pods,
+                node_responsive: responsive,
+            });
+            events.push(Event::Csi(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(&target)));
+        }
+        Ok(events)
+    }
+
+    fn write(&mut self, claim: &str, pod: &str) -> Outcome {
+        let v = self.bound_volume(claim)?;
+        let Some(node) = v.mounts.get(pod) else {
+            return Err(Refusal::NotMounted { volume: v.name.clone(), pod: pod.to_string() });
+        };
+        self.responsive_node(node)?;
+        if v.mode.read_only() {
+            return Err(Refusal::ReadOnly { volume: v.name.clone(), pod: pod.to_string() });
+        }
+        let sharers: Vec<String> = v.mounts.keys().filter(|p| p.as_str() != pod).cloned().collect();
+        let name = v.name.clone();
+        self.volume_mut(&name).writes.push(pod.to_string());
+        Ok(vec![Event::Written { volume: name, pod: pod.to_string(), sharers }])
+    }
+
+    fn delete_claim(&mut self, claim: &str) -> Outcome {
+        let c = self.claim(claim)?;
+        let Some(volume) = c.volume.clone() else {
+            self.claims.remove(claim);
+            return Ok(vec![Event::ClaimDeleted { claim: claim.to_string() }]);
+        };
+        let v = &self.volumes[&volume];
+        if !v.mounts.is_empty() {
+            return Err(Refusal::ClaimInUse { claim: claim.to_string(), pods: v.all_pods() });
+        }
+        if !v.attached.is_empty() {
+            return Err(Refusal::StillAttached {
+                claim: claim.to_string(),
+                volume,
+                nodes: v.attached.iter().cloned().collect(),
+            });
+        }
+        self.claims.remove(claim);
+        let mut events = vec![Event::ClaimDeleted { claim: claim.to_string() }];
+        match v.reclaim {
+            Reclaim::Delete => {
+                self.volumes.remove(&volume);
+                events.push(Event::VolumeDeleted { volume: volume.clone() });
+                events.push(Event::Csi(CsiCall::new(Rpc::DeleteVolume, &volume)));
+            }
+            Reclaim::Retain => {
+                self.volume_mut(&volume).phase = Phase::Released;
+                events.push(Event::VolumeReleased { volume, claim: claim.to_string() });
+            }
+        }
+        Ok(events)
+    }
+
+    fn delete_released(&mut self, volume: &str) -> Outcome {
+        let v = self.volumes.get(volume).ok_or_else(|| Refusal::UnknownVolume { volume: volume.to_string() })?;
+        if v.phase != Phase::Released {
+            return Err(Refusal::VolumeNotReleased { volume: volume.to_string() });
+        }
+        self.volumes.remove(volume);
+        Ok(vec![
+            Event::VolumeDeleted { volume: volume.to_string() },
+            Event::Csi(CsiCall::new(Rpc::DeleteVolume, volume)),
+        ])
+    }
+
+    fn set_responsive(&mut self, node: &str, responsive: bool) -> Outcome {
+        let n = self.nodes.get_mut(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
+        if n.responsive == responsive {
+            return Ok(vec![Event::AlreadyHolds {
+                what: AlreadyHolds::NodeState { node: node.to_string(), responsive },
+            }]);
+        }
+        n.responsive = responsive;
+        Ok(vec![if responsive {
+            Event::NodeResponding { node: node.to_string() }
+        } else {
+            Event::NodeStoppedResponding { node: node.to_string() }
+        }])
+    }
+}
+
+fn check_name(name: &str) -> Result<(), Refusal> {
+    if valid_name(name) {
+        Ok(())
+    } else {
+        Err(Refusal::InvalidName { name: name.to_string() })
+    }
+}

@@ -1,0 +1,260 @@
+//! What happened, typed. Events never change state; they report what `apply` did, in order, with
+//! the CSI call each stage stands for right after it.
+
+use serde::{Deserialize, Serialize};
+
+use super::csi::CsiCall;
+use crate::told::{list, pick, Tell};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    WaitingForFirstConsumer {
+        claim: String,
+    },
+    Provisioned {
+        volume: String,
+        claim: String,
+        size_gib: u32,
+        zone: Option<String>,
+    },
+    Attached {
+        volume: String,
+        node: String,
+    },
+    Mounted {
+        volume: String,
+        node: String,
+        pod: String,
+        read_only: bool,
+    },
+    Unmounted {
+        volume: String,
+        node: String,
+        pod: String,
+    },
+    Detached {
+        volume: String,
+        node: String,
+    },
+    /// Detached without the node's confirmation; `pods` were still mounted there as far as anyone knows.
+    ForceDetached {
+        volume: String,
+        node: String,
+        pods: Vec<String>,
+        node_responsive: bool,
+    },
+    /// `sharers` are the other pods that have the volume open read-write at that moment.
+    Written {
+        volume: String,
+        pod: String,
+        sharers: Vec<String>,
+    },
+    ClaimDeleted {
+        claim: String,
+    },
+    VolumeDeleted {
+        volume: String,
+    },
+    VolumeReleased {
+        volume: String,
+        claim: String,
+    },
+    NodeStoppedResponding {
+        node: String,
+    },
+    NodeResponding {
+        node: String,
+    },
+    /// A CSI call the change stands for.
+    Csi(CsiCall),
+    /// The action asked for what already holds: OK and no change, as CSI's idempotency requires.
+    AlreadyHolds {
+        what: AlreadyHolds,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum AlreadyHolds {
+    Requested { claim: String },
+    Attached { volume: String, node: String },
+    Mounted { volume: String, pod: String },
+    NotMounted { volume: String, pod: String },
+    NothingMounted { volume: String },
+    NotAttached { volume: String, node: String },
+    NodeState { node: String, responsive: bool },
+}
+
+impl Event {
+    /// Whether this event reports a change (as opposed to a CSI call or an idempotent no-op).
+    pub fn is_change(&self) -> bool {
+        !matches!(self, Event::Csi(_) | Event::AlreadyHolds { .. })
+    }
+
+    pub fn csi_call(&self) -> Option<&CsiCall> {
+        match self {
+            Event::Csi(call) => Some(call),
+            _ => None,
+        }
+    }
+}
+
+fn zone_text(japanese: bool, zone: &Option<String>) -> String {
+    match (zone, japanese) {
+        (Some(z), true) => format!("区画 {z}"),
+        (Some(z), false) => format!("zone {z}"),
+        (None, true) => "区画の指定なし".to_string(),
+        (None, false) => "no zone".to_string(),
+    }
+}
+
+impl Tell for Event {
+    fn prose(&self, ja: bool) -> String {
+        match self {
+            Event::WaitingForFirstConsumer { claim } => pick(
+                ja,
+                format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
+                format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
+            ),
+            Event::Provisioned { volume, claim, size_gib, zone } => pick(
+                ja,
+                format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
+                format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
+            ),
+            Event::Attached { volume, node } => {
+                pick(ja, format!("{volume} を {node} に繋いだ"), format!("attached {volume} to {node}"))
+            }
+            Event::Mounted { volume, node, pod, read_only } => {
+                let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
+                let ro_en = if *read_only { " (read-only)" } else { "" };
+                pick(
+                    ja,
+                    format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
+                    format!("{pod} on {node} now sees {volume}{ro_en}"),
+                )
+            }
+            Event::Unmounted { volume, node, pod } => pick(
+                ja,
+                format!("{node} の {pod} から {volume} が見えなくなった"),
+                format!("{pod} on {node} no longer sees {volume}"),
+            ),
+            Event::Detached { volume, node } => {
+                pick(ja, format!("{volume} を {node} から外した"), format!("detached {volume} from {node}"))
+            }
+            Event::ForceDetached { volume, node, pods, node_responsive } => {
+                let risky = !pods.is_empty() || !node_responsive;
+                let (risk_ja, risk_en) = if !risky {
+                    (String::new(), String::new())
+                } else if pods.is_empty() {
+                    (
+                        "。止まったことを確かめていないので、まだ書いているかもしれない(二重書き込みの危険)".to_string(),
+                        "; nobody confirmed the node stopped writing (risk of two writers)".to_string(),
+                    )
+                } else {
+                    (
+                        format!("。{} がまだ書いているかもしれない(二重書き込みの危険)", list(pods)),
+                        format!("; {} may still be writing (risk of two writers on one disk)", list(pods)),
+                    )
+                };
+                pick(
+                    ja,
+                    format!("{volume} を {node} の応答を待たずに外した{risk_ja}"),
+                    format!("force-detached {volume} from {node} without waiting for the node{risk_en}"),
+                )
+            }
+            Event::Written { volume, pod, sharers } => {
+                if sharers.is_empty() {
+                    pick(ja, format!("{pod} が {volume} に書いた"), format!("{pod} wrote to {volume}"))
+                } else {
+                    pick(
+                        ja,
+                        format!(
+                            "{pod} が {volume} に書いた。{} も読み書きで開いている。ロックが無ければ互いの書き込みを壊しうる",
+                            list(sharers)
+                        ),
+                        format!(
+                            "{pod} wrote to {volume}; {} also has it open read-write, and without locking they can corrupt each other's writes",
+                            list(sharers)
+                        ),
+                    )
+                }
+            }
+            Event::ClaimDeleted { claim } => pick(ja, format!("要求 {claim} を消した"), format!("deleted claim {claim}")),
+            Event::VolumeDeleted { volume } => pick(
+                ja,
+                format!("回収の方針が Delete なので {volume} も消した"),
+                format!("reclaim policy Delete: {volume} deleted too"),
+            ),
+            Event::VolumeReleased { volume, claim } => pick(
+                ja,
+                format!(
+                    "回収の方針が Retain なので {volume} は Released として残る。中身はあるが、{claim} を作り直しても自動では結びつかない"
+                ),
+                format!(
+                    "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again even if {claim} is re-created"
+                ),
+            ),
+            Event::NodeStoppedResponding { node } => pick(
+                ja,
+                format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
+                format!("{node} stopped responding; nobody can confirm its pods have stopped"),
+            ),
+            Event::NodeResponding { node } => {
+                pick(ja, format!("{node} がまた応答するようになった"), format!("{node} is responding again"))
+            }
+            Event::Csi(call) => call.render(),
+            Event::AlreadyHolds { what } => what.prose(ja),
+        }
+    }
+
+    fn k8s(&self) -> Option<String> {
+        match self {
+            Event::WaitingForFirstConsumer { .. } => {
+                Some("waiting for first consumer to be created before binding".to_string())
+            }
+            Event::Provisioned { volume, .. } => Some(format!("Successfully provisioned volume {volume}")),
+            Event::Attached { volume, .. } => Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
+            Event::NodeStoppedResponding { node } => Some(format!("Node {node} status is now: NodeNotReady")),
+            Event::NodeResponding { node } => Some(format!("Node {node} status is now: NodeReady")),
+            Event::Csi(call) => Some(call.render()),
+            _ => None,
+        }
+    }
+}
+
+impl Tell for AlreadyHolds {
+    fn prose(&self, ja: bool) -> String {
+        let (j, e) = match self {
+            AlreadyHolds::Requested { claim } => {
+                (format!("要求 {claim} はもうある"), format!("claim {claim} already exists"))
+            }
+            AlreadyHolds::Attached { volume, node } => {
+                (format!("{volume} はもう {node} に繋がっている"), format!("{volume} is already attached to {node}"))
+            }
+            AlreadyHolds::Mounted { volume, pod } => {
+                (format!("{volume} はもう {pod} から見えている"), format!("{pod} already sees {volume}"))
+            }
+            AlreadyHolds::NotMounted { volume, pod } => {
+                (format!("{volume} は {pod} から見えていない"), format!("{pod} does not see {volume}"))
+            }
+            AlreadyHolds::NothingMounted { volume } => {
+                (format!("{volume} はどの Pod からも見えていない"), format!("no pod sees {volume}"))
+            }
+            AlreadyHolds::NotAttached { volume, node } => {
+                (format!("{volume} は {node} に繋がっていない"), format!("{volume} is not attached to {node}"))
+            }
+            AlreadyHolds::NodeState { node, responsive: true } => {
+                (format!("{node} はもう応答している"), format!("{node} is already responding"))
+            }
+            AlreadyHolds::NodeState { node, responsive: false } => {
+                (format!("{node} はもう応答していない"), format!("{node} is already not responding"))
+            }
+        };
+        pick(
+            ja,
+            format!("{j}。何も変えずに成功として返す(CSI の冪等性)"),
+            format!("{e}: OK, nothing changed (CSI calls are idempotent)"),
+        )
+    }
+}

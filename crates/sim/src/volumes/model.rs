@@ -1,0 +1,186 @@
+//! What the volume model holds: classes, nodes, claims and the volumes behind them.
+//!
+//! A claim says how much and how it will be used, never which disk; a volume is the disk, and it
+//! carries its zone from the moment it is created, because a disk cannot move. Attachments are per
+//! node and mounts per pod: that split is the whole chapter.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+/// How a volume may be used at the same time. Spelled as in a PVC's `accessModes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum AccessMode {
+    /// One *node* reads and writes; any number of pods on that node may share it.
+    ReadWriteOnce,
+    /// One *pod* in the whole cluster. Added because ReadWriteOnce is per node.
+    ReadWriteOncePod,
+    /// Many nodes, read-only.
+    ReadOnlyMany,
+    /// Many nodes, read-write; needs file storage.
+    ReadWriteMany,
+}
+
+impl AccessMode {
+    pub const ALL: [AccessMode; 4] =
+        [AccessMode::ReadWriteOnce, AccessMode::ReadWriteOncePod, AccessMode::ReadOnlyMany, AccessMode::ReadWriteMany];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AccessMode::ReadWriteOnce => "ReadWriteOnce",
+            AccessMode::ReadWriteOncePod => "ReadWriteOncePod",
+            AccessMode::ReadOnlyMany => "ReadOnlyMany",
+            AccessMode::ReadWriteMany => "ReadWriteMany",
+        }
+    }
+
+    /// The abbreviation `kubectl get pvc` prints.
+    pub fn short(self) -> &'static str {
+        match self {
+            AccessMode::ReadWriteOnce => "RWO",
+            AccessMode::ReadWriteOncePod => "RWOP",
+            AccessMode::ReadOnlyMany => "ROX",
+            AccessMode::ReadWriteMany => "RWX",
+        }
+    }
+
+    /// Whether the attach stage allows only one node at a time.
+    pub fn single_node(self) -> bool {
+        matches!(self, AccessMode::ReadWriteOnce | AccessMode::ReadWriteOncePod)
+    }
+
+    pub fn read_only(self) -> bool {
+        self == AccessMode::ReadOnlyMany
+    }
+}
+
+/// When the volume behind a claim is created.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Binding {
+    /// At once, before anyone knows where the pod will run. The Kubernetes default.
+    Immediate,
+    /// Only when the first pod using the claim is placed, in that node's zone.
+    WaitForFirstConsumer,
+}
+
+/// What happens to the volume when its claim is deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reclaim {
+    Delete,
+    Retain,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StorageClass {
+    pub name: String,
+    pub binding: Binding,
+    pub reclaim: Reclaim,
+    /// allowedTopologies as zone names; empty means any zone.
+    #[serde(default)]
+    pub allowed_zones: Vec<String>,
+}
+
+impl StorageClass {
+    pub fn allows(&self, zone: Option<&str>) -> bool {
+        self.allowed_zones.is_empty() || zone.is_some_and(|z| self.allowed_zones.iter().any(|a| a == z))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Node {
+    pub name: String,
+    /// `topology.kubernetes.io/zone`; `None` on a cluster without zones.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// A node that stops responding cannot confirm that its pods let go of a volume.
+    #[serde(default = "yes")]
+    pub responsive: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What the user of storage writes: size and usage, never which disk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimSpec {
+    pub name: String,
+    pub class: String,
+    pub size_gib: u32,
+    pub mode: AccessMode,
+    /// A zone the claim asks for, honoured by Immediate provisioning.
+    #[serde(default)]
+    pub zone: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    pub spec: ClaimSpec,
+    /// The volume bound to this claim; `None` while it waits for its first consumer.
+    pub volume: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Bound,
+    /// Its claim is gone and the class said Retain: kept, and never bound again by itself.
+    Released,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Volume {
+    pub name: String,
+    pub claim: String,
+    pub class: String,
+    pub size_gib: u32,
+    pub mode: AccessMode,
+    /// Fixed when the volume is created: a disk cannot move to another zone.
+    pub zone: Option<String>,
+    pub reclaim: Reclaim,
+    pub phase: Phase,
+    /// Nodes the volume is attached to (ControllerPublishVolume).
+    pub attached: BTreeSet<String>,
+    /// Pod -> the node it runs on, for every pod the volume is mounted into (NodePublishVolume).
+    pub mounts: BTreeMap<String, String>,
+    /// The same mounts keyed by node first, so "which pods on this node" is a range, not a scan.
+    #[serde(skip)]
+    pub(crate) by_node: BTreeSet<(String, String)>,
+    /// Pods that wrote to the volume, in order: two names on one ReadWriteOnce disk are two writers.
+    #[serde(default)]
+    pub writes: Vec<String>,
+}
+
+impl Volume {
+    /// Pods that see the volume through `node`, in name order.
+    pub fn pods_on(&self, node: &str) -> Vec<String> {
+        self.by_node
+            .range((node.to_string(), String::new())..)
+            .take_while(|(n, _)| n == node)
+            .map(|(_, pod)| pod.clone())
+            .collect()
+    }
+
+    pub fn has_pods_on(&self, node: &str) -> bool {
+        self.by_node.range((node.to_string(), String::new())..).next().is_some_and(|(n, _)| n == node)
+    }
+
+    pub fn all_pods(&self) -> Vec<String> {
+        self.mounts.keys().cloned().collect()
+    }
+
+    pub(crate) fn add_mount(&mut self, node: &str, pod: &str) {
+        self.mounts.insert(pod.to_string(), node.to_string());
+        self.by_node.insert((node.to_string(), pod.to_string()));
+    }
+
+    pub(crate) fn remove_mount(&mut self, pod: &str) -> Option<String> {
+        let node = self.mounts.remove(pod)?;
+        self.by_node.remove(&(node.clone(), pod.to_string()));
+        Some(node)
+    }
+
+    /// Rebuilds the node index after deserialising (it is derived, so it is not serialised).
+    pub(crate) fn reindex(&mut self) {
+        self.by_node = self.mounts.iter().map(|(pod, node)| (node.clone(), pod.clone())).collect();
+    }
+}

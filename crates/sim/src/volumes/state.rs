@@ -1,0 +1,114 @@
+//! The volume model's state and how a scenario sets it up.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{AccessMode, Binding, Claim, ClaimSpec, Node, Reclaim, StorageClass, Volume};
+
+/// Everything a scenario starts from. Claims are requested in order, as `Request` actions would be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub classes: Vec<StorageClass>,
+    pub nodes: Vec<Node>,
+    #[serde(default)]
+    pub claims: Vec<ClaimSpec>,
+    /// Whether the CSI driver advertises SINGLE_NODE_MULTI_WRITER, which changes the access mode
+    /// sent for ReadWriteOnce and ReadWriteOncePod.
+    #[serde(default)]
+    pub driver_multi_writer: bool,
+}
+
+/// The chapter's demo: one claim `data` (20GiB) and two nodes, node-a and node-b. With `zoned` the
+/// nodes sit in zone-a and zone-b and the claim asks for zone-a, which is where Immediate creates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DemoConfig {
+    pub mode: AccessMode,
+    pub binding: Binding,
+    pub reclaim: Reclaim,
+    pub zoned: bool,
+}
+
+impl Default for DemoConfig {
+    fn default() -> Self {
+        DemoConfig {
+            mode: AccessMode::ReadWriteOnce,
+            binding: Binding::Immediate,
+            reclaim: Reclaim::Delete,
+            zoned: false,
+        }
+    }
+}
+
+pub const DEMO_CLAIM: &str = "data";
+pub const DEMO_CLASS: &str = "standard";
+pub const DEMO_NODES: [&str; 2] = ["node-a", "node-b"];
+pub const DEMO_ZONES: [&str; 2] = ["zone-a", "zone-b"];
+
+impl Setup {
+    pub fn demo(config: DemoConfig) -> Setup {
+        let zone = |i: usize| config.zoned.then(|| DEMO_ZONES[i].to_string());
+        Setup {
+            classes: vec![StorageClass {
+                name: DEMO_CLASS.to_string(),
+                binding: config.binding,
+                reclaim: config.reclaim,
+                allowed_zones: Vec::new(),
+            }],
+            nodes: (0..2).map(|i| Node { name: DEMO_NODES[i].to_string(), zone: zone(i), responsive: true }).collect(),
+            claims: vec![ClaimSpec {
+                name: DEMO_CLAIM.to_string(),
+                class: DEMO_CLASS.to_string(),
+                size_gib: 20,
+                mode: config.mode,
+                zone: zone(0),
+            }],
+            driver_multi_writer: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub classes: BTreeMap<String, StorageClass>,
+    pub nodes: BTreeMap<String, Node>,
+    pub claims: BTreeMap<String, Claim>,
+    pub volumes: BTreeMap<String, Volume>,
+    /// Volumes are named pv-1, pv-2, ... in creation order, as in the book.
+    pub next_volume: u64,
+    /// Pods the model names itself are web-1, web-2, ...
+    pub next_pod: u64,
+    pub driver_multi_writer: bool,
+}
+
+impl State {
+    /// Nodes and classes only; no claims.
+    pub(crate) fn empty(setup: &Setup) -> State {
+        State {
+            classes: setup.classes.iter().map(|c| (c.name.clone(), c.clone())).collect(),
+            nodes: setup.nodes.iter().map(|n| (n.name.clone(), n.clone())).collect(),
+            claims: BTreeMap::new(),
+            volumes: BTreeMap::new(),
+            next_volume: 1,
+            next_pod: 1,
+            driver_multi_writer: setup.driver_multi_writer,
+        }
+    }
+
+    /// The volume currently bound to `claim`, if any.
+    pub fn volume_for(&self, claim: &str) -> Option<&Volume> {
+        self.claims.get(claim)?.volume.as_ref().and_then(|v| self.volumes.get(v))
+    }
+
+    /// Restores the derived indexes after a state was deserialised (e.g. from a share link).
+    pub fn reindex(&mut self) {
+        for v in self.volumes.values_mut() {
+            v.reindex();
+        }
+    }
+
+    /// The name the next model-named pod gets.
+    pub fn next_pod_name(&self) -> String {
+        format!("web-{}", self.next_pod)
+    }
+}

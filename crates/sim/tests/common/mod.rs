@@ -1,0 +1,37 @@
+//! Shared by the model's integration tests, which run natively and, under wasm-bindgen-test, on
+//! wasm32. Each test file imports `wasm_bindgen_test as test` on wasm32 so one `#[test]` serves both.
+#![allow(dead_code)]
+
+/// SplitMix64: a tiny deterministic generator, so a failing sequence is reproducible from its seed
+/// and the property tests need no dependency.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// How many random action sequences each property test runs (the issue asks for at least 10,000).
+pub const SEQUENCES: u64 = 10_000;

@@ -1,0 +1,285 @@
+//! Property tests: thousands of random action sequences per model, checking after every action that
+//! nothing panicked, the rules of Kubernetes still hold, and a refusal left the serialised state
+//! byte-identical. Sequences come from a seeded generator, so a failure names its seed.
+
+mod common;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use common::{Rng, SEQUENCES};
+use kubevol_sim::{statefulset, volumes, Tell, Voice};
+
+const ACTIONS_PER_SEQUENCE: u64 = 30;
+
+// ---- volumes -------------------------------------------------------------------------------
+
+const CLAIMS: [&str; 3] = ["data", "logs", "nope"];
+const NODES: [&str; 4] = ["node-a", "node-b", "node-c", "ghost"];
+const PODS: [&str; 4] = ["web-1", "web-2", "web-3", "other"];
+const ZONES: [&str; 3] = ["zone-a", "zone-b", "zone-c"];
+
+fn random_setup(rng: &mut Rng) -> volumes::Setup {
+    use volumes::*;
+    let zoned = rng.chance(60);
+    let zone = |rng: &mut Rng| zoned.then(|| rng.pick(&ZONES).to_string());
+    let classes = ["fast", "slow"]
+        .iter()
+        .map(|name| StorageClass {
+            name: name.to_string(),
+            binding: *rng.pick(&[Binding::Immediate, Binding::WaitForFirstConsumer]),
+            reclaim: *rng.pick(&[Reclaim::Delete, Reclaim::Retain]),
+            allowed_zones: if rng.chance(30) { vec![rng.pick(&ZONES).to_string()] } else { vec![] },
+        })
+        .collect();
+    let nodes = NODES[..3].iter().map(|n| Node { name: n.to_string(), zone: zone(rng), responsive: true }).collect();
+    Setup { classes, nodes, claims: vec![], driver_multi_writer: rng.chance(50) }
+}
+
+fn random_volume_action(rng: &mut Rng, state: &volumes::State) -> volumes::Action {
+    use volumes::*;
+    let claim = rng.pick(&CLAIMS).to_string();
+    let node = rng.pick(&NODES).to_string();
+    let pod = rng.pick(&PODS).to_string();
+    match rng.below(13) {
+        0 | 1 => Action::Request(ClaimSpec {
+            name: claim,
+            class: rng.pick(&["fast", "slow", "gold"]).to_string(),
+            size_gib: *rng.pick(&[0, 1, 20, 70_000]),
+            mode: *rng.pick(&AccessMode::ALL),
+            zone: if rng.chance(30) { Some(rng.pick(&ZONES).to_string()) } else { None },
+        }),
+        2 | 3 => Action::Attach { claim, node },
+        4 | 5 => Action::Mount { claim, node, pod: if rng.chance(50) { Some(pod) } else { None } },
+        6 => Action::Unmount { claim, pod: if rng.chance(50) { pod } else { state.next_pod_name() } },
+        7 => Action::UnmountAll { claim },
+        8 => Action::Detach { claim, node },
+        9 => Action::ForceDetach { claim, node: if rng.chance(50) { Some(node) } else { None } },
+        10 => Action::Write { claim, pod },
+        11 => {
+            if rng.chance(70) {
+                Action::DeleteClaim { claim }
+            } else {
+                Action::DeleteReleased { volume: format!("pv-{}", rng.below(4)) }
+            }
+        }
+        _ => Action::SetResponsive { node, responsive: rng.chance(50) },
+    }
+}
+
+fn check_volume_invariants(s: &volumes::State, context: &str) {
+    for v in s.volumes.values() {
+        // Spelled out here rather than through the model's own helpers, so a bug there cannot hide.
+        if matches!(v.mode, volumes::AccessMode::ReadWriteOnce | volumes::AccessMode::ReadWriteOncePod) {
+            assert!(v.attached.len() <= 1, "{context}: {} ({:?}) attached to {:?}", v.name, v.mode, v.attached);
+        }
+        if v.mode == volumes::AccessMode::ReadWriteOncePod {
+            assert!(v.mounts.len() <= 1, "{context}: RWOP {} mounted by {:?}", v.name, v.mounts);
+        }
+        for (pod, node) in &v.mounts {
+            assert!(v.attached.contains(node), "{context}: {pod} mounts {} on unattached {node}", v.name);
+            if let Some(zone) = &v.zone {
+                assert_eq!(
+                    s.nodes[node].zone.as_ref(),
+                    Some(zone),
+                    "{context}: {} in {zone} mounted on {node}",
+                    v.name
+                );
+            }
+        }
+        for node in &v.attached {
+            if let Some(zone) = &v.zone {
+                assert_eq!(
+                    s.nodes[node].zone.as_ref(),
+                    Some(zone),
+                    "{context}: {} in {zone} attached to {node}",
+                    v.name
+                );
+            }
+        }
+        let pods_by_node: usize = v.attached.iter().map(|n| v.pods_on(n).len()).sum();
+        assert_eq!(pods_by_node, v.mounts.len(), "{context}: the node index disagrees with the mounts");
+        match v.phase {
+            volumes::Phase::Bound => {
+                assert_eq!(s.claims[&v.claim].volume.as_ref(), Some(&v.name), "{context}: dangling bound {}", v.name)
+            }
+            volumes::Phase::Released => {
+                assert!(v.attached.is_empty() && v.mounts.is_empty(), "{context}: released {} in use", v.name)
+            }
+        }
+    }
+    for c in s.claims.values() {
+        if let Some(v) = &c.volume {
+            assert_eq!(s.volumes[v].claim, c.spec.name, "{context}: claim points at a foreign volume");
+        }
+    }
+}
+
+#[test]
+fn random_volume_sequences_keep_every_rule() {
+    let mut refusals = 0u64;
+    let mut changes = 0u64;
+    for seed in 0..SEQUENCES {
+        let mut rng = Rng::new(seed);
+        let setup = random_setup(&mut rng);
+        let (mut state, _) = volumes::State::new(&setup).expect("random setups are valid");
+        for step in 0..ACTIONS_PER_SEQUENCE {
+            let action = random_volume_action(&mut rng, &state);
+            let context = format!("seed {seed} step {step} {action:?}");
+            let before = serde_json::to_string(&state).unwrap();
+            match state.apply(action) {
+                Ok(events) => {
+                    changes += 1;
+                    for e in &events {
+                        for v in Voice::ALL {
+                            assert!(!e.tell(v).is_empty(), "{context}: empty text");
+                        }
+                    }
+                }
+                Err(refusal) => {
+                    refusals += 1;
+                    assert_eq!(
+                        serde_json::to_string(&state).unwrap(),
+                        before,
+                        "{context}: refused {refusal:?} but changed state"
+                    );
+                    assert!(!refusal.kind().is_empty() && !refusal.tell(Voice::Ja).is_empty());
+                }
+            }
+            check_volume_invariants(&state, &context);
+        }
+    }
+    // The generator must exercise both paths, or the test proves little.
+    assert!(refusals > SEQUENCES && changes > SEQUENCES, "refusals {refusals}, changes {changes}");
+}
+
+// ---- statefulset ---------------------------------------------------------------------------
+
+fn random_set_action(rng: &mut Rng) -> statefulset::Action {
+    use statefulset::*;
+    let ordinal = *rng.pick(&[0, 1, 2, 3, 4, 5, 7, u32::MAX]);
+    match rng.below(16) {
+        0..=4 => Action::Step,
+        5 => Action::Run { max: *rng.pick(&[1, 5, 20, 20_000]) },
+        6 => Action::ScaleBy { delta: *rng.pick(&[-1, 1, 1, -3, 2]) },
+        7 => Action::Scale { replicas: *rng.pick(&[-2, 0, 1, 3, 6, i64::MAX]) },
+        8 => Action::Break { ordinal },
+        9 => Action::Fix { ordinal },
+        10 => Action::DeletePod { ordinal },
+        11 => Action::DeletePvc { ordinal },
+        12 => Action::Write { ordinal, data: if rng.chance(80) { None } else { Some(String::new()) } },
+        13 => Action::Read { ordinal },
+        14 => Action::SetRetention(RetentionPolicy {
+            when_scaled: *rng.pick(&[Retention::Retain, Retention::Delete]),
+            when_deleted: *rng.pick(&[Retention::Retain, Retention::Delete]),
+        }),
+        _ => {
+            if rng.chance(50) {
+                Action::DeleteSet
+            } else {
+                Action::CreateSet
+            }
+        }
+    }
+}
+
+fn check_set_invariants(
+    before: &statefulset::State,
+    after: &statefulset::State,
+    action: &statefulset::Action,
+    events: &[statefulset::Event],
+    context: &str,
+) {
+    use statefulset::*;
+    // Under OrderedReady a pod is created only when every lower ordinal exists and is ready.
+    if after.config.policy == PodManagementPolicy::OrderedReady {
+        for e in events {
+            if let Event::PodCreated { pod, .. } = e {
+                let ordinal: u32 = pod.rsplit('-').next().unwrap().parse().unwrap();
+                for lower in 0..ordinal {
+                    assert!(
+                        after.pods.get(&lower).is_some_and(|p| p.ready),
+                        "{context}: {pod} created while db-{lower} missing or not ready"
+                    );
+                }
+            }
+        }
+    }
+    // A PVC's data changes only by a write to it or by its deletion.
+    let deleted_pvcs: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::PvcDeleted { pvc, .. } => Some(pvc.as_str()),
+            _ => None,
+        })
+        .collect();
+    for (ordinal, old) in &before.pvcs {
+        let name = before.pvc_name(*ordinal);
+        match after.pvcs.get(ordinal) {
+            None => assert!(deleted_pvcs.contains(&name.as_str()), "{context}: {name} vanished without a deletion"),
+            Some(new) if new.data != old.data => {
+                let wrote = matches!(action, Action::Write { ordinal: o, .. } if o == ordinal);
+                let recreated = deleted_pvcs.contains(&name.as_str()) && new.data.is_none();
+                assert!(wrote || recreated, "{context}: {name} data changed from {:?} to {:?}", old.data, new.data);
+            }
+            Some(_) => {}
+        }
+    }
+    for (ordinal, new) in &after.pvcs {
+        if !before.pvcs.contains_key(ordinal) {
+            assert_eq!(new.data, None, "{context}: a new PVC starts empty");
+        }
+    }
+    // Every pod has its PVC; broken pods are never ready; the incremental indexes match a rebuild.
+    for (ordinal, pod) in &after.pods {
+        assert!(after.pvcs.contains_key(ordinal), "{context}: pod {ordinal} without its PVC");
+        if after.broken.contains(ordinal) {
+            assert!(!pod.ready, "{context}: broken pod {ordinal} is ready");
+        }
+    }
+    let mut rebuilt = after.clone();
+    rebuilt.reindex();
+    assert_eq!(rebuilt.ready_count(), after.ready_count(), "{context}: ready count index drifted");
+    assert_eq!(rebuilt.lowest_missing(), after.lowest_missing(), "{context}: hole index drifted");
+    assert_eq!(rebuilt.converged(), after.converged(), "{context}: converged drifted");
+    assert!(!after.deleted || after.pods.is_empty(), "{context}: a deleted set has pods");
+}
+
+#[test]
+fn random_statefulset_sequences_keep_every_rule() {
+    use statefulset::*;
+    let mut refusals = 0u64;
+    let mut creations = 0u64;
+    for seed in 0..SEQUENCES {
+        let mut rng = Rng::new(seed ^ 0x5EED_5E75);
+        let config = Config {
+            replicas: rng.below(5) as u32,
+            startup_ticks: rng.below(3) as u32,
+            policy: *rng.pick(&[PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel]),
+            ..Config::default()
+        };
+        let mut state = State::new(config).unwrap();
+        for step in 0..ACTIONS_PER_SEQUENCE {
+            let action = random_set_action(&mut rng);
+            let context = format!("seed {seed} step {step} {action:?}");
+            let before = state.clone();
+            let before_json = serde_json::to_string(&state).unwrap();
+            match state.apply(action.clone()) {
+                Ok(events) => {
+                    creations += events.iter().filter(|e| matches!(e, Event::PodCreated { .. })).count() as u64;
+                    check_set_invariants(&before, &state, &action, &events, &context);
+                }
+                Err(refusal) => {
+                    refusals += 1;
+                    assert_eq!(
+                        serde_json::to_string(&state).unwrap(),
+                        before_json,
+                        "{context}: refused {refusal:?} but changed state"
+                    );
+                    assert_eq!(state, before);
+                }
+            }
+        }
+    }
+    assert!(refusals > SEQUENCES / 2 && creations > SEQUENCES, "refusals {refusals}, creations {creations}");
+}
