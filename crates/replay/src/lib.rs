@@ -1,0 +1,93 @@
+//! The replay tool's engine: a scenario (which model, its setup, a list of actions) in, one JSON
+//! line per action out, then the final state. Each action may carry `"expect"`: `"ok"` or the kind
+//! of refusal it must meet, which makes a scenario a test, a bug report or a book example at once.
+//!
+//! The format is documented in `crates/replay/README.md`.
+#![forbid(unsafe_code)]
+
+use kubevol_sim::{statefulset, volumes, Model, Refused, Tell};
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+/// What replaying produced: the output lines and the expectations that did not hold.
+#[derive(Debug, Default)]
+pub struct Replay {
+    pub lines: Vec<String>,
+    pub failed_expectations: Vec<String>,
+}
+
+/// Replays a scenario given as JSON text. `Err` means the scenario itself is malformed, with a
+/// message saying where.
+pub fn replay(scenario: &str) -> Result<Replay, String> {
+    let value: Value = serde_json::from_str(scenario).map_err(|e| format!("scenario is not valid JSON: {e}"))?;
+    let object = value.as_object().ok_or("a scenario is a JSON object with \"model\", \"setup\" and \"actions\"")?;
+    let model = object
+        .get("model")
+        .and_then(Value::as_str)
+        .ok_or("the scenario needs \"model\": \"volumes\" or \"statefulset\"")?;
+    let setup = object.get("setup").cloned().ok_or("the scenario needs a \"setup\" object")?;
+    let actions = object.get("actions").and_then(Value::as_array).ok_or("the scenario needs an \"actions\" array")?;
+    match model {
+        volumes::State::NAME => run::<volumes::State>(setup, actions),
+        statefulset::State::NAME => run::<statefulset::State>(setup, actions),
+        other => Err(format!("unknown model \"{other}\" (expected \"volumes\" or \"statefulset\")")),
+    }
+}
+
+/// The typed value with its texts beside it: `{"type": ..., <fields>, "ja": ..., "en": ..., "k8s": ...}`.
+fn told<T: Serialize + Tell>(item: &T) -> Value {
+    let texts = serde_json::to_value(item.told()).expect("texts serialise");
+    match serde_json::to_value(item).expect("model types serialise") {
+        Value::Object(mut fields) => {
+            if let Value::Object(texts) = texts {
+                fields.extend(texts);
+            }
+            Value::Object(fields)
+        }
+        other => json!({ "value": other, "texts": texts }),
+    }
+}
+
+fn line(value: Value) -> String {
+    serde_json::to_string(&value).expect("JSON values serialise")
+}
+
+fn run<M: Model>(setup: Value, actions: &[Value]) -> Result<Replay, String> {
+    let setup: M::Setup = serde_json::from_value(setup).map_err(|e| format!("setup: {e}"))?;
+    let mut out = Replay::default();
+    let (mut state, events) =
+        M::start(&setup).map_err(|r| format!("setup refused ({}): {}", r.kind(), r.tell(kubevol_sim::Voice::En)))?;
+    out.lines.push(line(json!({ "setup": true, "events": events.iter().map(told).collect::<Vec<_>>() })));
+    for (index, entry) in actions.iter().enumerate() {
+        let mut fields: Map<String, Value> = entry
+            .as_object()
+            .cloned()
+            .ok_or_else(|| format!("action {index}: expected an object like {{\"type\": ...}}"))?;
+        let expect = match fields.remove("expect") {
+            None => None,
+            Some(Value::String(s)) => Some(s),
+            Some(other) => return Err(format!("action {index}: \"expect\" must be a string, not {other}")),
+        };
+        let action: M::Action =
+            serde_json::from_value(Value::Object(fields)).map_err(|e| format!("action {index}: {e}"))?;
+        let echo = serde_json::to_value(&action).expect("actions serialise");
+        let (outcome, got) = match state.apply(action) {
+            Ok(events) => (
+                json!({ "index": index, "action": echo, "ok": true, "events": events.iter().map(told).collect::<Vec<_>>() }),
+                "ok".to_string(),
+            ),
+            Err(refusal) => (
+                json!({ "index": index, "action": echo, "ok": false, "refusal": told(&refusal) }),
+                refusal.kind().to_string(),
+            ),
+        };
+        out.lines.push(line(outcome));
+        if let Some(want) = expect {
+            if want != got {
+                out.failed_expectations.push(format!("action {index}: expected {want}, got {got}"));
+            }
+        }
+    }
+    out.lines.push(line(json!({ "final": state })));
+    Ok(out)
+}
