@@ -44,6 +44,7 @@ cargo clippy --workspace --all-targets --quiet --target wasm32-unknown-unknown -
 
 suite "native: kubevol-sim" cargo test -p kubevol-sim
 suite "native: kubevol-ui" cargo test -p kubevol-ui
+suite "native: kubevol-replay (example scenarios)" cargo test -p kubevol-replay
 # Model tests on wasm32 run in Node through wasm-bindgen-test-runner; release keeps the
 # property tests quick.
 suite "wasm32 (node): kubevol-sim" cargo test -p kubevol-sim --target wasm32-unknown-unknown --release
@@ -64,6 +65,9 @@ trunk build --release --offline
 for e2e in tests/e2e/*.test.mjs; do
   suite "playwright chromium: $(basename "$e2e" .test.mjs)" node "$e2e" dist
 done
+
+step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
+cargo bench -p kubevol-sim --bench per_action -- --check
 
 step "size report"
 node scripts/size-report.mjs dist

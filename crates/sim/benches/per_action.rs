@@ -1,0 +1,148 @@
+//! Cost of one action as the model grows: n claims (volumes) or n replicas (StatefulSet), n from 10
+//! to 10,000. Each figure is the median over 9 rounds of the time per action in a fixed mix of
+//! actions. `-- --check` fails when the cost at 10,000 is more than 25x the cost at 10: linear
+//! growth would be ~1000x, O(log n) a small multiple.
+//!
+//!     cargo bench -p kubevol-sim --bench per_action [-- --check]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use kubevol_sim::{statefulset, volumes};
+
+const SIZES: [usize; 4] = [10, 100, 1_000, 10_000];
+const ROUNDS: usize = 9;
+const ACTIONS_PER_ROUND: usize = 6_000;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    xs[xs.len() / 2]
+}
+
+fn volumes_with(n: usize) -> volumes::State {
+    use volumes::*;
+    let setup = Setup {
+        classes: vec![StorageClass {
+            name: "std".into(),
+            binding: Binding::Immediate,
+            reclaim: Reclaim::Delete,
+            allowed_zones: vec![],
+        }],
+        nodes: ["node-a", "node-b"]
+            .iter()
+            .map(|n| Node { name: n.to_string(), zone: None, responsive: true })
+            .collect(),
+        claims: (0..n)
+            .map(|i| ClaimSpec {
+                name: format!("claim-{i}"),
+                class: "std".into(),
+                size_gib: 1,
+                mode: AccessMode::ReadWriteOnce,
+                zone: None,
+            })
+            .collect(),
+        driver_multi_writer: false,
+    };
+    State::new(&setup).unwrap().0
+}
+
+/// ns per action for one round of attach, mount, mount, refused attach elsewhere, unmount-all, detach
+/// over claims spread across the whole model.
+fn volumes_round(state: &mut volumes::State, n: usize) -> f64 {
+    use volumes::Action;
+    let cycle = 6;
+    let started = Instant::now();
+    for i in 0..ACTIONS_PER_ROUND / cycle {
+        let claim = format!("claim-{}", (i * 7919) % n);
+        let actions = [
+            Action::Attach { claim: claim.clone(), node: "node-a".into() },
+            Action::Mount { claim: claim.clone(), node: "node-a".into(), pod: Some("web-1".into()) },
+            Action::Mount { claim: claim.clone(), node: "node-a".into(), pod: Some("web-2".into()) },
+            Action::Attach { claim: claim.clone(), node: "node-b".into() },
+            Action::UnmountAll { claim: claim.clone() },
+            Action::Detach { claim, node: "node-a".into() },
+        ];
+        for a in actions {
+            let _ = black_box(state.apply(a));
+        }
+    }
+    started.elapsed().as_nanos() as f64 / ACTIONS_PER_ROUND as f64
+}
+
+fn statefulset_with(n: usize) -> statefulset::State {
+    use statefulset::*;
+    let mut s = State::new(Config {
+        replicas: n as u32,
+        startup_ticks: 0,
+        policy: PodManagementPolicy::Parallel,
+        ..Config::default()
+    })
+    .unwrap();
+    s.apply(Action::Step).unwrap();
+    assert!(s.converged());
+    // Measure under the chapter's default policy: OrderedReady, one move per step.
+    let mut json = serde_json::to_value(&s).unwrap();
+    json["config"]["policy"] = "OrderedReady".into();
+    let mut s: State = serde_json::from_value(json).unwrap();
+    s.reindex();
+    s
+}
+
+/// ns per action for one round of delete pod, step (re-create), write, scale +1, step, scale -1,
+/// step (scale-down), over ordinals spread across the set.
+fn statefulset_round(state: &mut statefulset::State, n: usize) -> f64 {
+    use statefulset::Action;
+    let cycle = 7;
+    let started = Instant::now();
+    for i in 0..ACTIONS_PER_ROUND / cycle {
+        let ordinal = ((i * 7919) % n) as u32;
+        let actions = [
+            Action::DeletePod { ordinal },
+            Action::Step,
+            Action::Write { ordinal, data: Some("x".into()) },
+            Action::ScaleBy { delta: 1 },
+            Action::Step,
+            Action::ScaleBy { delta: -1 },
+            Action::Step,
+        ];
+        for a in actions {
+            let _ = black_box(state.apply(a));
+        }
+    }
+    started.elapsed().as_nanos() as f64 / ACTIONS_PER_ROUND as f64
+}
+
+fn measure(name: &str, run: impl Fn(usize) -> f64) -> Vec<f64> {
+    println!("{name}");
+    println!("  {:>7}  {:>14}  {:>10}", "n", "ns/action", "vs n=10");
+    let mut figures = Vec::new();
+    for n in SIZES {
+        let ns = run(n);
+        let base = *figures.first().unwrap_or(&ns);
+        println!("  {n:>7}  {ns:>14.0}  {:>9.2}x", ns / base);
+        figures.push(ns);
+    }
+    figures
+}
+
+fn main() {
+    let check = std::env::args().any(|a| a == "--check");
+    let v = measure("volumes: attach/mount/refused attach/unmount-all/detach, per action (median of 9 rounds)", |n| {
+        let mut s = volumes_with(n);
+        median((0..ROUNDS).map(|_| volumes_round(&mut s, n)).collect())
+    });
+    let s =
+        measure("statefulset (OrderedReady): delete pod/step/write/scale/step, per action (median of 9 rounds)", |n| {
+            let mut s = statefulset_with(n);
+            median((0..ROUNDS).map(|_| statefulset_round(&mut s, n)).collect())
+        });
+    let ratios = [v[3] / v[0], s[3] / s[0]];
+    println!(
+        "growth from n=10 to n=10,000: volumes {:.2}x, statefulset {:.2}x (linear would be ~1000x)",
+        ratios[0], ratios[1]
+    );
+    if check && ratios.iter().any(|r| *r > 25.0) {
+        eprintln!("per-action cost grows too fast with n");
+        std::process::exit(1);
+    }
+}
