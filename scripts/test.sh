@@ -66,6 +66,9 @@ for e2e in tests/e2e/*.test.mjs; do
   suite "playwright chromium: $(basename "$e2e" .test.mjs)" node "$e2e" dist
 done
 
+step "click-to-DOM latency, release build, headless Chromium (median of 50 clicks)"
+node scripts/latency.mjs dist
+
 step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check
 

@@ -11,13 +11,13 @@ pub trait Refused: Tell {
     fn kind(&self) -> &'static str;
 }
 
-pub trait Model: Clone + Serialize + DeserializeOwned {
+pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The name a scenario file uses for this model.
     const NAME: &'static str;
     type Setup: Serialize + DeserializeOwned;
-    type Action: Clone + Serialize + DeserializeOwned;
-    type Event: Clone + Serialize + Tell;
-    type Refusal: Clone + Serialize + Refused;
+    type Action: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Event: Clone + std::fmt::Debug + Serialize + Tell + Send + Sync + 'static;
+    type Refusal: Clone + std::fmt::Debug + Serialize + Refused + Send + Sync + 'static;
 
     fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal>;
 
@@ -26,6 +26,11 @@ pub trait Model: Clone + Serialize + DeserializeOwned {
 
     /// Restores derived indexes after deserialising a state.
     fn reindex(&mut self);
+
+    /// Whether a reader's log shows this event; protocol detail (CSI calls) has its own panel.
+    fn in_log(_event: &Self::Event) -> bool {
+        true
+    }
 }
 
 impl Model for crate::volumes::State {
@@ -45,6 +50,10 @@ impl Model for crate::volumes::State {
 
     fn reindex(&mut self) {
         crate::volumes::State::reindex(self)
+    }
+
+    fn in_log(event: &Self::Event) -> bool {
+        event.csi_call().is_none()
     }
 }
 

@@ -86,3 +86,181 @@ pub fn unknown_demo(kind: &str) -> String {
 pub fn unknown_lang(code: &str) -> String {
     format!("kubevol: unknown language \"{code}\" in data-lang (expected \"ja\" or \"en\").")
 }
+
+// ---- shared demo chrome ------------------------------------------------------------------------
+pub const RESET: Msg = msg("リセット", "Reset");
+pub const LOG_TITLE: Msg = msg("起きたこと", "What happened");
+pub const LOG_EMPTY: Msg = msg("(まだ何も起きていない)", "(nothing has happened yet)");
+pub const NONE: Msg = msg("(なし)", "(none)");
+pub const REFUSED_PREFIX: Msg = msg("できない: ", "Refused: ");
+pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");
+
+// ---- CSI demo ----------------------------------------------------------------------------------
+pub mod csi {
+    use super::{msg, Lang, Msg};
+
+    pub const MODE: Msg = msg("アクセスモード", "Access mode");
+    pub const BINDING: Msg = msg("確保の時機", "Binding");
+    pub const IMMEDIATE: Msg = msg("先に作る (Immediate)", "Immediate");
+    pub const WAIT: Msg = msg("待つ (WaitForFirstConsumer)", "WaitForFirstConsumer");
+    pub const ZONES: Msg = msg("区画あり", "Zones");
+    pub const ZONES_OFF: Msg = msg("なし", "off");
+    pub const ZONES_ON: Msg = msg("あり", "on");
+    pub const RECLAIM: Msg = msg("回収", "Reclaim");
+    pub const ATTACH: Msg = msg("繋ぐ", "Attach");
+    pub const MOUNT: Msg = msg("Pod に見せる", "Mount a pod");
+    pub const DETACH: Msg = msg("外す", "Detach");
+    pub const STOP_RESPONDING: Msg = msg("応答を止める", "Stop responding");
+    pub const RESUME_RESPONDING: Msg = msg("応答を戻す", "Resume responding");
+    pub const UNMOUNT_ALL: Msg = msg("すべて見えなくする", "Unmount all");
+    pub const FORCE_DETACH: Msg = msg("応答を待たずに外す", "Force detach");
+    pub const FORCE_HINT: Msg = msg(
+        "最後の手段: ノードが本当に止まったかを確かめないので、二重書き込みの危険がある",
+        "Last resort: nobody confirms the node stopped, so two writers may share the disk",
+    );
+    pub const DELETE_CLAIM: Msg = msg("要求を消す", "Delete the claim");
+    pub const REQUEST_AGAIN: Msg = msg("要求を作り直す", "Create the claim again");
+    pub const NOT_ATTACHED: Msg = msg("繋がっていない", "not attached");
+    pub const NO_PODS: Msg = msg("見えている Pod なし", "no pod sees it");
+    pub const NOT_RESPONDING: Msg = msg("応答なし", "not responding");
+    pub const CSI_CALLS: Msg = msg("CSI の呼び出し(直前の操作)", "CSI calls (last action)");
+    pub const K8S_SAYS: Msg = msg("Kubernetes の表示(直前の操作)", "What Kubernetes says (last action)");
+    pub const K8S_NOTHING: Msg =
+        msg("(この操作に対応する Kubernetes のメッセージは無い)", "(Kubernetes prints nothing specific for this)");
+    pub const LEGEND: Msg = msg(
+        "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えている Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
+        "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the volume is created decides where pods can run.",
+    );
+    pub const SIMPLIFIED: Msg = msg(
+        "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画から自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
+        "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods are names only; no scheduler is involved.",
+    );
+
+    pub fn attached_to(lang: Lang, volume: &str) -> String {
+        match lang {
+            Lang::Ja => format!("{volume} が繋がっている"),
+            Lang::En => format!("{volume} attached"),
+        }
+    }
+
+    pub fn pods_see(lang: Lang, pods: &[String]) -> String {
+        match lang {
+            Lang::Ja => format!("見えている Pod: {}", pods.join(", ")),
+            Lang::En => format!("seen by: {}", pods.join(", ")),
+        }
+    }
+
+    pub fn zone_label(lang: Lang, zone: &str) -> String {
+        match lang {
+            Lang::Ja => format!("区画 {zone}"),
+            Lang::En => format!("zone {zone}"),
+        }
+    }
+
+    /// The badge: which volume, where it is attached, how many pods see it.
+    pub fn badge(lang: Lang, volume: Option<&str>, claim_exists: bool, attached: &[String], pods: usize) -> String {
+        match (volume, claim_exists, lang) {
+            (_, false, Lang::Ja) => "要求は消えた".to_string(),
+            (_, false, Lang::En) => "claim deleted".to_string(),
+            (None, true, Lang::Ja) => "実体はまだ無い".to_string(),
+            (None, true, Lang::En) => "no volume yet".to_string(),
+            (Some(v), true, Lang::Ja) => {
+                let at = if attached.is_empty() {
+                    "未接続".to_string()
+                } else {
+                    format!("{} に接続", attached.join(", "))
+                };
+                format!("{v} ・ {at} ・ {pods} 個から見えている")
+            }
+            (Some(v), true, Lang::En) => {
+                let at = if attached.is_empty() {
+                    "not attached".to_string()
+                } else {
+                    format!("attached to {}", attached.join(", "))
+                };
+                format!("{v} · {at} · seen by {pods} pod(s)")
+            }
+        }
+    }
+
+    /// The volume line above the node cards.
+    pub fn volume_line(lang: Lang, volume: Option<(&str, u32, &str, Option<&str>)>, claim: Option<&str>) -> String {
+        match (volume, claim, lang) {
+            (_, None, Lang::Ja) => "要求: なし".to_string(),
+            (_, None, Lang::En) => "claim: none".to_string(),
+            (None, Some(c), Lang::Ja) => format!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
+            (None, Some(c), Lang::En) => format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
+            (Some((v, size, mode, zone)), Some(c), Lang::Ja) => {
+                let zone = zone.map_or("区画の指定なし".to_string(), |z| format!("区画 {z}"));
+                format!("要求 {c} ・ 実体 {v}({size}GiB、{mode}、{zone})")
+            }
+            (Some((v, size, mode, zone)), Some(c), Lang::En) => {
+                let zone = zone.map_or("no zone".to_string(), |z| format!("zone {z}"));
+                format!("claim {c} · volume {v} ({size}GiB, {mode}, {zone})")
+            }
+        }
+    }
+
+    pub fn released(lang: Lang, volumes: &[String]) -> String {
+        match lang {
+            Lang::Ja => format!(
+                "Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)",
+                volumes.join(", ")
+            ),
+            Lang::En => format!(
+                "Released volumes kept: {} (their data is there; no claim binds them automatically)",
+                volumes.join(", ")
+            ),
+        }
+    }
+
+    /// What the verdict line says about the current state (refusals are told by the model instead).
+    pub enum Situation<'a> {
+        ClaimDeleted { released: bool },
+        NoVolumeYet { zoned: bool },
+        Unresponsive { node: &'a str, volume: &'a str },
+        NotAttached { volume: &'a str, zone: Option<&'a str> },
+        AttachedNoPods { volume: &'a str, nodes: &'a [String] },
+        Seen { volume: &'a str, nodes: &'a [String], pods: usize, mode: &'a str },
+    }
+
+    pub fn verdict(lang: Lang, situation: Situation) -> String {
+        use Situation::*;
+        let ja = lang == Lang::Ja;
+        match situation {
+            ClaimDeleted { released: true } if ja => "要求を消した。回収が Retain なので実体は Released として中身ごと残る。同じ名前の要求を作り直しても、新しい実体が作られる".into(),
+            ClaimDeleted { released: true } => "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim again gets a new volume".into(),
+            ClaimDeleted { released: false } if ja => "要求を消した。回収が Delete なので実体も消えた".into(),
+            ClaimDeleted { released: false } => "The claim is gone. Reclaim is Delete, so the volume is gone too".into(),
+            NoVolumeYet { zoned: true } if ja => "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そのノードの区画に作られる".into(),
+            NoVolumeYet { zoned: true } => "Only the claim exists, no volume yet. Attach on a node and the volume is created in that node's zone".into(),
+            NoVolumeYet { zoned: false } if ja => "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そこで作られる".into(),
+            NoVolumeYet { zoned: false } => "Only the claim exists, no volume yet. Attach on a node and the volume is created then".into(),
+            Unresponsive { node, volume } if ja => format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
+            Unresponsive { node, volume } => format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force detach moves it"),
+            NotAttached { volume, zone: Some(z) } if ja => format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
+            NotAttached { volume, zone: Some(z) } => format!("{volume} exists in zone {z} but is not attached to any node yet"),
+            NotAttached { .. } if ja => "実体はあるが、まだどのノードにも繋がっていない".into(),
+            NotAttached { .. } => "The volume exists but is not attached to any node yet".into(),
+            AttachedNoPods { volume, nodes } if ja => format!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
+            AttachedNoPods { volume, nodes } => format!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
+            Seen { volume, nodes, pods, mode } => {
+                let why = match (mode, ja) {
+                    ("ReadWriteOnce", true) => "ReadWriteOnce は1つの「ノード」なので、同じノードの Pod は何個でも共有できる",
+                    ("ReadWriteOnce", false) => "ReadWriteOnce means one node, so any number of pods on it share the volume",
+                    ("ReadWriteOncePod", true) => "ReadWriteOncePod なので、見られる Pod はクラスタ全体で1つだけ",
+                    ("ReadWriteOncePod", false) => "ReadWriteOncePod allows exactly one pod in the whole cluster",
+                    ("ReadOnlyMany", true) => "ReadOnlyMany なので、どのノードからも読み取り専用で見える",
+                    ("ReadOnlyMany", false) => "ReadOnlyMany: every node may attach it, read-only",
+                    (_, true) => "ReadWriteMany なので、複数のノードから読み書きできる",
+                    (_, false) => "ReadWriteMany: several nodes read and write it at once",
+                };
+                if ja {
+                    format!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", "))
+                } else {
+                    format!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", "))
+                }
+            }
+        }
+    }
+}

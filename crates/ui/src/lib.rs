@@ -6,6 +6,8 @@
 pub mod csi;
 pub mod i18n;
 pub mod mount;
+pub mod session;
 pub mod shell;
+pub mod widgets;
 
 pub use mount::{mount_all, mount_into, DemoKind};

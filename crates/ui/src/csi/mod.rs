@@ -1,0 +1,236 @@
+//! The CSI demo: the chapter's one claim taken through provision, attach and mount on node-a and
+//! node-b, with every rule decided by `kubevol_sim::volumes`.
+
+pub mod present;
+
+use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, DEMO_CLAIM};
+use leptos::prelude::*;
+
+use crate::i18n::{self, Lang, Msg};
+use crate::shell::Shell;
+use crate::widgets::{Choice, Legend, Log, Verdict};
+use present::CsiSession;
+
+const fn same(text: &'static str) -> Msg {
+    Msg { ja: text, en: text }
+}
+
+#[component]
+pub fn CsiDemo(lang: Lang) -> impl IntoView {
+    let lang = RwSignal::new(lang);
+    let config = RwSignal::new(DemoConfig::default());
+    let session = RwSignal::new(present::start(DemoConfig::default()));
+    let dispatch = Callback::new(move |action: Action| {
+        session.update(|s| {
+            s.dispatch(action);
+        })
+    });
+    // Every toggle starts the scenario over, as in the book's demo: a new class or mode is a new world.
+    let reconfigure = move |change: &dyn Fn(&mut DemoConfig)| {
+        let mut c = config.get_untracked();
+        change(&mut c);
+        config.set(c);
+        session.set(present::start(c));
+    };
+
+    let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
+    let tone = Signal::derive(move || session.with(present::tone));
+    let title = Signal::derive(move || i18n::CSI_TITLE.get(lang.get()));
+
+    view! {
+        <div class="kv" data-kubevol-root="csi" lang=move || lang.get().code()>
+            <Shell lang=lang title=title badge=badge tone=tone>
+                <div class="kv-controls">
+                    <Choice
+                        lang=lang
+                        label=i18n::csi::MODE
+                        action="mode"
+                        options=AccessMode::ALL.iter().map(|m| (m.name(), same(m.name()))).collect()
+                        selected=Signal::derive(move || config.get().mode.name())
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let mode = AccessMode::ALL.into_iter().find(|m| m.name() == v).unwrap_or(AccessMode::ReadWriteOnce);
+                            reconfigure(&|c| c.mode = mode)
+                        })
+                    />
+                    <Choice
+                        lang=lang
+                        label=i18n::csi::BINDING
+                        action="binding"
+                        options=vec![("Immediate", i18n::csi::IMMEDIATE), ("WaitForFirstConsumer", i18n::csi::WAIT)]
+                        selected=Signal::derive(move || match config.get().binding {
+                            Binding::Immediate => "Immediate",
+                            Binding::WaitForFirstConsumer => "WaitForFirstConsumer",
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let binding = if v == "Immediate" { Binding::Immediate } else { Binding::WaitForFirstConsumer };
+                            reconfigure(&|c| c.binding = binding)
+                        })
+                    />
+                    <Choice
+                        lang=lang
+                        label=i18n::csi::ZONES
+                        action="zone"
+                        options=vec![("off", i18n::csi::ZONES_OFF), ("on", i18n::csi::ZONES_ON)]
+                        selected=Signal::derive(move || if config.get().zoned { "on" } else { "off" })
+                        on_choose=Callback::new(move |v: &'static str| reconfigure(&|c| c.zoned = v == "on"))
+                    />
+                    <Choice
+                        lang=lang
+                        label=i18n::csi::RECLAIM
+                        action="reclaim"
+                        options=vec![("Delete", same("Delete")), ("Retain", same("Retain"))]
+                        selected=Signal::derive(move || match config.get().reclaim {
+                            Reclaim::Delete => "Delete",
+                            Reclaim::Retain => "Retain",
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let reclaim = if v == "Retain" { Reclaim::Retain } else { Reclaim::Delete };
+                            reconfigure(&|c| c.reclaim = reclaim)
+                        })
+                    />
+                    <button class="kv-reset" data-action="reset" on:click=move |_| reconfigure(&|_| {})>
+                        {move || i18n::RESET.get(lang.get())}
+                    </button>
+                </div>
+                <p class="kv-volume" data-state="volume">{move || session.with(|s| present::volume_line(&s.state, lang.get()))}</p>
+                <div class="kv-nodes">
+                    {present::nodes().map(|name| view! { <NodeCard name=name session=session lang=lang dispatch=dispatch/> }).collect_view()}
+                </div>
+                <GlobalButtons session=session config=config lang=lang dispatch=dispatch/>
+                <Verdict
+                    text=Signal::derive(move || session.with(|s| present::verdict(s, config.get(), lang.get())))
+                    refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
+                />
+                <TracePanel session=session lang=lang/>
+                <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                <Legend lang=lang legend=i18n::csi::LEGEND simplified=i18n::csi::SIMPLIFIED/>
+            </Shell>
+        </div>
+    }
+}
+
+#[component]
+fn NodeCard(
+    name: &'static str,
+    session: RwSignal<CsiSession>,
+    lang: RwSignal<Lang>,
+    dispatch: Callback<Action>,
+) -> impl IntoView {
+    let card = Memo::new(move |_| session.with(|s| present::node_card(&s.state, name)));
+    let labelled = move |m: Msg| format!("{} ({name})", m.get(lang.get()));
+    view! {
+        <section class="kv-node" data-node=name class:kv-down=move || !card.get().responsive class:kv-on=move || card.get().attached.is_some()>
+            <header class="kv-node-head">
+                <strong>{name}</strong>
+                {move || card.get().zone.map(|z| view! { <span class="kv-tag">{i18n::csi::zone_label(lang.get(), &z)}</span> })}
+                {move || (!card.get().responsive).then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::csi::NOT_RESPONDING.get(lang.get())}</span> })}
+            </header>
+            <p class="kv-disk" data-state="disk">
+                {move || match card.get().attached {
+                    Some(v) => i18n::csi::attached_to(lang.get(), &v),
+                    None => i18n::csi::NOT_ATTACHED.get(lang.get()).to_string(),
+                }}
+            </p>
+            <p class="kv-pods" data-state="pods">
+                {move || {
+                    let pods = card.get().pods;
+                    if pods.is_empty() { i18n::csi::NO_PODS.get(lang.get()).to_string() } else { i18n::csi::pods_see(lang.get(), &pods) }
+                }}
+            </p>
+            <div class="kv-buttons">
+                <button data-action="attach" data-node=name aria-label=move || labelled(i18n::csi::ATTACH)
+                    on:click=move |_| dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() })>
+                    {move || i18n::csi::ATTACH.get(lang.get())}
+                </button>
+                <button data-action="mount" data-node=name aria-label=move || labelled(i18n::csi::MOUNT)
+                    on:click=move |_| dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None })>
+                    {move || i18n::csi::MOUNT.get(lang.get())}
+                </button>
+                <button data-action="detach" data-node=name aria-label=move || labelled(i18n::csi::DETACH)
+                    on:click=move |_| dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() })>
+                    {move || i18n::csi::DETACH.get(lang.get())}
+                </button>
+                <button data-action="respond" data-node=name
+                    aria-label=move || labelled(if card.get().responsive { i18n::csi::STOP_RESPONDING } else { i18n::csi::RESUME_RESPONDING })
+                    on:click=move |_| dispatch.run(Action::SetResponsive { node: name.into(), responsive: !card.get_untracked().responsive })>
+                    {move || if card.get().responsive { i18n::csi::STOP_RESPONDING.get(lang.get()) } else { i18n::csi::RESUME_RESPONDING.get(lang.get()) }}
+                </button>
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn GlobalButtons(
+    session: RwSignal<CsiSession>,
+    config: RwSignal<DemoConfig>,
+    lang: RwSignal<Lang>,
+    dispatch: Callback<Action>,
+) -> impl IntoView {
+    let claim_exists = Memo::new(move |_| session.with(|s| s.state.claims.contains_key(DEMO_CLAIM)));
+    let released = Memo::new(move |_| session.with(|s| present::released(&s.state)));
+    view! {
+        <div class="kv-buttons kv-global">
+            <button data-action="unmount-all" on:click=move |_| dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() })>
+                {move || i18n::csi::UNMOUNT_ALL.get(lang.get())}
+            </button>
+            <button data-action="force-detach" class="kv-danger" on:click=move |_| dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None })>
+                {move || i18n::csi::FORCE_DETACH.get(lang.get())}
+            </button>
+            {move || if claim_exists.get() {
+                view! {
+                    <button data-action="delete-claim" on:click=move |_| dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() })>
+                        {move || i18n::csi::DELETE_CLAIM.get(lang.get())}
+                    </button>
+                }.into_any()
+            } else {
+                view! {
+                    <button data-action="request" on:click=move |_| dispatch.run(present::request_again(config.get_untracked()))>
+                        {move || i18n::csi::REQUEST_AGAIN.get(lang.get())}
+                    </button>
+                }.into_any()
+            }}
+        </div>
+        <p class="kv-hint">{move || i18n::csi::FORCE_HINT.get(lang.get())}</p>
+        {move || {
+            let released = released.get();
+            (!released.is_empty()).then(|| view! { <p class="kv-released" data-state="released">{i18n::csi::released(lang.get(), &released)}</p> })
+        }}
+    }
+}
+
+#[component]
+fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoView {
+    let calls = Memo::new(move |_| session.with(present::csi_calls));
+    let k8s = Memo::new(move |_| session.with(present::k8s_lines));
+    view! {
+        <div class="kv-panel">
+            <section>
+                <h4 class="kv-h">{move || i18n::csi::CSI_CALLS.get(lang.get())}</h4>
+                <ul class="kv-mono" data-state="csi-calls">
+                    {move || {
+                        let calls = calls.get();
+                        if calls.is_empty() {
+                            view! { <li class="kv-muted">{i18n::NONE.get(lang.get())}</li> }.into_any()
+                        } else {
+                            calls.into_iter().map(|c| view! { <li>{c}</li> }).collect_view().into_any()
+                        }
+                    }}
+                </ul>
+            </section>
+            <section>
+                <h4 class="kv-h">{move || i18n::csi::K8S_SAYS.get(lang.get())}</h4>
+                <ul class="kv-mono" data-state="events">
+                    {move || {
+                        let lines = k8s.get();
+                        if lines.is_empty() {
+                            view! { <li class="kv-muted">{i18n::csi::K8S_NOTHING.get(lang.get())}</li> }.into_any()
+                        } else {
+                            lines.into_iter().map(|c| view! { <li>{c}</li> }).collect_view().into_any()
+                        }
+                    }}
+                </ul>
+            </section>
+        </div>
+    }
+}

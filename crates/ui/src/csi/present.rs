@@ -1,0 +1,206 @@
+//! What the CSI demo shows, computed from the session: no Leptos here, so it is tested natively.
+
+use kubevol_sim::volumes::{Action, DemoConfig, Phase, Setup, State, DEMO_CLAIM, DEMO_NODES};
+use kubevol_sim::Tell;
+
+use crate::i18n::{self, csi::Situation, Lang};
+use crate::session::Session;
+use crate::shell::Tone;
+
+pub type CsiSession = Session<State>;
+
+/// A fresh session for the chapter's demo with these toggles.
+pub fn start(config: DemoConfig) -> CsiSession {
+    Session::start(&Setup::demo(config)).expect("the chapter's demo setup is valid")
+}
+
+/// The claim the demo creates again after "delete the claim".
+pub fn request_again(config: DemoConfig) -> Action {
+    Action::Request(Setup::demo(config).claims.remove(0))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeCard {
+    pub name: &'static str,
+    pub zone: Option<String>,
+    pub responsive: bool,
+    /// The volume name when attached to this node.
+    pub attached: Option<String>,
+    pub pods: Vec<String>,
+}
+
+pub fn node_card(state: &State, name: &'static str) -> NodeCard {
+    let node = &state.nodes[name];
+    let volume = state.volume_for(DEMO_CLAIM);
+    NodeCard {
+        name,
+        zone: node.zone.clone(),
+        responsive: node.responsive,
+        attached: volume.filter(|v| v.attached.contains(name)).map(|v| v.name.clone()),
+        pods: volume.map(|v| v.pods_on(name)).unwrap_or_default(),
+    }
+}
+
+pub fn badge(state: &State, lang: Lang) -> String {
+    let volume = state.volume_for(DEMO_CLAIM);
+    let attached: Vec<String> = volume.map(|v| v.attached.iter().cloned().collect()).unwrap_or_default();
+    i18n::csi::badge(
+        lang,
+        volume.map(|v| v.name.as_str()),
+        state.claims.contains_key(DEMO_CLAIM),
+        &attached,
+        volume.map_or(0, |v| v.mounts.len()),
+    )
+}
+
+/// Red after a refusal or while a volume is stuck on a dead node; green while pods see it.
+pub fn tone(session: &CsiSession) -> Tone {
+    let state = &session.state;
+    let volume = state.volume_for(DEMO_CLAIM);
+    let stuck = volume.is_some_and(|v| v.attached.iter().any(|n| !state.nodes[n].responsive));
+    if session.last_refusal().is_some() || stuck {
+        Tone::Ng
+    } else if volume.is_some_and(|v| !v.mounts.is_empty()) {
+        Tone::Ok
+    } else {
+        Tone::Neutral
+    }
+}
+
+pub fn volume_line(state: &State, lang: Lang) -> String {
+    let volume = state.volume_for(DEMO_CLAIM);
+    i18n::csi::volume_line(
+        lang,
+        volume.map(|v| (v.name.as_str(), v.size_gib, v.mode.name(), v.zone.as_deref())),
+        state.claims.contains_key(DEMO_CLAIM).then_some(DEMO_CLAIM),
+    )
+}
+
+pub fn released(state: &State) -> Vec<String> {
+    state.volumes.values().filter(|v| v.phase == Phase::Released).map(|v| v.name.clone()).collect()
+}
+
+/// The verdict: why the last action was refused, else what the current state means.
+pub fn verdict(session: &CsiSession, config: DemoConfig, lang: Lang) -> String {
+    if let Some(refusal) = session.last_refusal() {
+        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
+    }
+    let state = &session.state;
+    if !state.claims.contains_key(DEMO_CLAIM) {
+        return i18n::csi::verdict(lang, Situation::ClaimDeleted { released: !released(state).is_empty() });
+    }
+    let Some(v) = state.volume_for(DEMO_CLAIM) else {
+        return i18n::csi::verdict(lang, Situation::NoVolumeYet { zoned: config.zoned });
+    };
+    let nodes: Vec<String> = v.attached.iter().cloned().collect();
+    if let Some(dead) = nodes.iter().find(|n| !state.nodes[n.as_str()].responsive) {
+        return i18n::csi::verdict(lang, Situation::Unresponsive { node: dead, volume: &v.name });
+    }
+    let situation = if nodes.is_empty() {
+        Situation::NotAttached { volume: &v.name, zone: v.zone.as_deref() }
+    } else if v.mounts.is_empty() {
+        Situation::AttachedNoPods { volume: &v.name, nodes: &nodes }
+    } else {
+        Situation::Seen { volume: &v.name, nodes: &nodes, pods: v.mounts.len(), mode: v.mode.name() }
+    };
+    i18n::csi::verdict(lang, situation)
+}
+
+/// The CSI calls the last action made, rendered as a driver log shows them.
+pub fn csi_calls(session: &CsiSession) -> Vec<String> {
+    session.last_events().iter().filter_map(|e| e.csi_call()).map(|c| c.render()).collect()
+}
+
+/// What a real cluster prints for the last action: events and refusals with exact wording only.
+pub fn k8s_lines(session: &CsiSession) -> Vec<String> {
+    match session.last_refusal() {
+        Some(r) => r.k8s().map(|k| vec![format!("[{}] {k}", r.kind())]).unwrap_or_default(),
+        None => session.last_events().iter().filter(|e| e.csi_call().is_none()).filter_map(|e| e.k8s()).collect(),
+    }
+}
+
+pub fn nodes() -> [&'static str; 2] {
+    DEMO_NODES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kubevol_sim::volumes::{AccessMode, Binding, Reclaim};
+
+    fn attach(node: &str) -> Action {
+        Action::Attach { claim: DEMO_CLAIM.into(), node: node.into() }
+    }
+
+    fn mount(node: &str) -> Action {
+        Action::Mount { claim: DEMO_CLAIM.into(), node: node.into(), pod: None }
+    }
+
+    #[test]
+    fn the_opening_state_reads_like_the_book() {
+        let s = start(DemoConfig::default());
+        assert_eq!(badge(&s.state, Lang::Ja), "pv-1 ・ 未接続 ・ 0 個から見えている");
+        assert_eq!(verdict(&s, DemoConfig::default(), Lang::Ja), "実体はあるが、まだどのノードにも繋がっていない");
+        assert_eq!(s.log_lines(Lang::Ja)[0].0, "pv-1 を作った(20GiB、区画の指定なし、要求 data)");
+        assert_eq!(tone(&s), Tone::Neutral);
+        let wait = DemoConfig { binding: Binding::WaitForFirstConsumer, ..DemoConfig::default() };
+        assert_eq!(badge(&start(wait).state, Lang::Ja), "実体はまだ無い");
+    }
+
+    #[test]
+    fn shared_pods_turn_the_badge_green_and_a_refusal_turns_it_red() {
+        let config = DemoConfig::default();
+        let mut s = start(config);
+        s.dispatch(attach("node-a"));
+        s.dispatch(mount("node-a"));
+        s.dispatch(mount("node-a"));
+        assert_eq!(tone(&s), Tone::Ok);
+        assert_eq!(badge(&s.state, Lang::En), "pv-1 · attached to node-a · seen by 2 pod(s)");
+        assert_eq!(node_card(&s.state, "node-a").pods, ["web-1", "web-2"]);
+        assert!(!s.dispatch(attach("node-b")));
+        assert_eq!(tone(&s), Tone::Ng);
+        let v = verdict(&s, config, Lang::En);
+        assert!(v.starts_with("Refused: pv-1 is already attached to node-a"), "{v}");
+        assert_eq!(
+            k8s_lines(&s),
+            ["[multi-attach] Multi-Attach error for volume \"pv-1\" Volume is already used by pod(s) web-1, web-2"]
+        );
+    }
+
+    #[test]
+    fn the_panels_show_the_last_actions_csi_calls_and_kubernetes_wording() {
+        let config = DemoConfig { binding: Binding::WaitForFirstConsumer, zoned: true, ..DemoConfig::default() };
+        let mut s = start(config);
+        s.dispatch(attach("node-b"));
+        let calls = csi_calls(&s);
+        assert_eq!(calls.len(), 2);
+        assert!(
+            calls[0].starts_with("CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-b\"")
+        );
+        assert_eq!(
+            k8s_lines(&s),
+            ["Successfully provisioned volume pv-1", "AttachVolume.Attach succeeded for volume \"pv-1\""]
+        );
+    }
+
+    #[test]
+    fn an_unresponsive_node_is_named_in_the_verdict() {
+        let config = DemoConfig::default();
+        let mut s = start(config);
+        s.dispatch(attach("node-a"));
+        s.dispatch(Action::SetResponsive { node: "node-a".into(), responsive: false });
+        assert!(verdict(&s, config, Lang::Ja).starts_with("node-a が応答しない"));
+        assert_eq!(tone(&s), Tone::Ng);
+    }
+
+    #[test]
+    fn retain_keeps_a_released_volume_listed() {
+        let config = DemoConfig { reclaim: Reclaim::Retain, mode: AccessMode::ReadWriteMany, ..DemoConfig::default() };
+        let mut s = start(config);
+        assert!(s.dispatch(Action::DeleteClaim { claim: DEMO_CLAIM.into() }));
+        assert_eq!(released(&s.state), ["pv-1"]);
+        assert_eq!(badge(&s.state, Lang::Ja), "要求は消えた");
+        assert!(s.dispatch(request_again(config)));
+        assert_eq!(badge(&s.state, Lang::Ja), "pv-2 ・ 未接続 ・ 0 個から見えている");
+    }
+}

@@ -1,0 +1,217 @@
+//! The CSI chapter's story, walked through the demo's buttons in a real browser.
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use support::Demo;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn on(node: &str, action: &str) -> String {
+    format!("[data-action=\"{action}\"][data-node=\"{node}\"]")
+}
+
+fn choose(action: &str, value: &str) -> String {
+    format!("[data-action=\"{action}\"][data-value=\"{value}\"]")
+}
+
+fn node_state(demo: &Demo, node: &str, state: &str) -> String {
+    demo.find(&format!("section[data-node=\"{node}\"] [data-state=\"{state}\"]"))
+        .unwrap_or_else(|| panic!("no {state} on {node}"))
+        .text_content()
+        .unwrap()
+}
+
+fn tone(demo: &Demo) -> String {
+    demo.find("[data-state=\"badge\"]").unwrap().get_attribute("data-tone").unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn three_pods_share_node_a_under_read_write_once() {
+    let demo = support::mount("csi", "ja").await;
+    assert_eq!(demo.state("badge"), "pv-1 ・ 未接続 ・ 0 個から見えている");
+    assert_eq!(demo.state("verdict"), "実体はあるが、まだどのノードにも繋がっていない");
+    demo.click(&on("node-a", "attach")).await;
+    for _ in 0..3 {
+        demo.click(&on("node-a", "mount")).await;
+    }
+    assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod: web-1, web-2, web-3");
+    assert_eq!(node_state(&demo, "node-a", "disk"), "pv-1 が繋がっている");
+    assert_eq!(demo.state("badge"), "pv-1 ・ node-a に接続 ・ 3 個から見えている");
+    assert_eq!(tone(&demo), "ok");
+    assert!(demo.state("verdict").contains("同じノードの Pod は何個でも共有できる"));
+    assert!(demo.state("csi-calls").contains("NodePublishVolume"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn attaching_node_b_is_refused_and_says_why() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-b", "attach")).await;
+    let verdict = demo.state("verdict");
+    assert!(verdict.starts_with("できない: pv-1 はすでに node-a に繋がっている"), "{verdict}");
+    assert!(verdict.contains("ReadWriteOnce は1つのノードからしか繋げない"), "{verdict}");
+    assert!(demo
+        .state("events")
+        .contains("Multi-Attach error for volume \"pv-1\" Volume is already used by pod(s) web-1"));
+    assert_eq!(node_state(&demo, "node-b", "disk"), "繋がっていない");
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.find("[data-state=\"log\"] li.kv-refused").is_some());
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn detach_waits_for_unmount() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "detach")).await;
+    assert!(
+        demo.state("verdict").contains("2 個の Pod(web-1, web-2)からまだ見えているので外せない"),
+        "{}",
+        demo.state("verdict")
+    );
+    assert_eq!(node_state(&demo, "node-a", "disk"), "pv-1 が繋がっている");
+    demo.click("[data-action=\"unmount-all\"]").await;
+    assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod なし");
+    demo.click(&on("node-a", "detach")).await;
+    assert_eq!(node_state(&demo, "node-a", "disk"), "繋がっていない");
+    assert!(demo.state("csi-calls").contains("ControllerUnpublishVolume"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn force_detach_lets_node_b_attach_and_warns_of_two_writers() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click("[data-action=\"force-detach\"]").await;
+    assert!(demo.state("log").contains("二重書き込みの危険"), "{}", demo.state("log"));
+    demo.click(&on("node-b", "attach")).await;
+    assert_eq!(node_state(&demo, "node-b", "disk"), "pv-1 が繋がっている");
+    assert_eq!(node_state(&demo, "node-a", "disk"), "繋がっていない");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn immediate_with_zones_strands_the_volume_in_zone_a() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("zone", "on")).await;
+    assert_eq!(demo.find(&choose("zone", "on")).unwrap().get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert!(demo.state("volume").contains("区画 zone-a"), "{}", demo.state("volume"));
+    demo.click(&on("node-b", "attach")).await;
+    assert!(demo.state("verdict").contains("区画 zone-b の node-b からは繋がらない"), "{}", demo.state("verdict"));
+    assert!(demo.state("events").contains("1 node(s) had volume node affinity conflict"));
+    demo.click(&on("node-a", "attach")).await;
+    assert_eq!(node_state(&demo, "node-a", "disk"), "pv-1 が繋がっている");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn wait_for_first_consumer_creates_the_volume_in_node_bs_zone() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("zone", "on")).await;
+    demo.click(&choose("binding", "WaitForFirstConsumer")).await;
+    assert_eq!(demo.state("badge"), "実体はまだ無い");
+    demo.click(&on("node-b", "attach")).await;
+    assert!(demo.state("volume").contains("pv-1(20GiB、ReadWriteOnce、区画 zone-b)"), "{}", demo.state("volume"));
+    assert!(demo
+        .state("csi-calls")
+        .contains("CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-b\""));
+    demo.click(&on("node-b", "detach")).await;
+    demo.click(&on("node-a", "attach")).await;
+    assert!(demo.state("verdict").starts_with("できない: 実体 pv-1 は区画 zone-b にある"), "{}", demo.state("verdict"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn read_write_many_attaches_both_nodes() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("mode", "ReadWriteMany")).await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-b", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-b", "mount")).await;
+    assert_eq!(demo.state("badge"), "pv-1 ・ node-a, node-b に接続 ・ 2 個から見えている");
+    assert!(demo.state("csi-calls").contains("access_mode=MULTI_NODE_MULTI_WRITER"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn read_write_once_pod_refuses_the_second_pod() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("mode", "ReadWriteOncePod")).await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "mount")).await;
+    assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod: web-1");
+    assert!(demo.state("verdict").contains("2つ目の Pod はどのノードにも置けず Pending のままになる"));
+    assert!(demo.state("events").contains(
+        "0/2 nodes are available: 2 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode."
+    ));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn read_only_many_attaches_everywhere_read_only() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&choose("mode", "ReadOnlyMany")).await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-b", "attach")).await;
+    demo.click(&on("node-b", "mount")).await;
+    assert!(demo.state("log").contains("web-1 on node-b now sees pv-1 (read-only)"), "{}", demo.state("log"));
+    assert!(demo.state("csi-calls").contains("readonly=true"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_unresponsive_node_blocks_detach_until_force_detach() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "respond")).await;
+    assert!(demo.find("section[data-node=\"node-a\"].kv-down").is_some());
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.state("events").contains("Node node-a status is now: NodeNotReady"));
+    demo.click("[data-action=\"unmount-all\"]").await;
+    assert!(demo.state("verdict").starts_with("Refused: node-a is not responding"), "{}", demo.state("verdict"));
+    demo.click(&on("node-a", "detach")).await;
+    assert!(demo.state("verdict").starts_with("Refused: node-a is not responding"));
+    demo.click(&on("node-b", "attach")).await;
+    assert!(demo.state("verdict").contains("already attached to node-a"));
+    demo.click("[data-action=\"force-detach\"]").await;
+    demo.click(&on("node-b", "attach")).await;
+    assert_eq!(node_state(&demo, "node-b", "disk"), "pv-1 attached");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn retain_keeps_a_released_volume_after_the_claim_is_deleted() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("reclaim", "Retain")).await;
+    demo.click("[data-action=\"delete-claim\"]").await;
+    assert_eq!(demo.state("badge"), "要求は消えた");
+    assert!(demo.state("released").contains("pv-1"));
+    demo.click("[data-action=\"request\"]").await;
+    assert_eq!(demo.state("badge"), "pv-2 ・ 未接続 ・ 0 個から見えている");
+    assert!(demo.state("released").contains("pv-1"));
+    demo.click("[data-action=\"reset\"]").await;
+    assert_eq!(demo.state("badge"), "pv-1 ・ 未接続 ・ 0 個から見えている");
+    assert!(demo.find("[data-state=\"released\"]").is_none());
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn switching_language_re_renders_the_log_and_verdict() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click("[data-action=\"lang\"]").await;
+    assert!(demo.state("log").contains("attached pv-1 to node-a"), "{}", demo.state("log"));
+    assert_eq!(demo.state("verdict"), "pv-1 is attached to node-a; no pod sees it yet");
+    assert_eq!(demo.find(&on("node-a", "attach")).unwrap().text_content().unwrap().trim(), "Attach");
+    demo.remove();
+}

@@ -1,0 +1,80 @@
+// Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en,
+// compared pixel by pixel with the committed PNGs in tests/screenshots/. Each demo is first driven
+// into a state that shows most of what it can say. UPDATE_SCREENSHOTS=1 rewrites the references.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
+import { launch, watchedPage, run, assert } from './harness.mjs';
+import { startServer } from './static-server.mjs';
+
+const dist = process.argv[2] ?? 'dist';
+const REFERENCES = new URL('../screenshots/', import.meta.url);
+const OUT = new URL('./out/', import.meta.url);
+const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
+// Anti-aliasing may differ by a few pixels between runs; anything more is a real change.
+const MAX_DIFF_RATIO = 0.002;
+
+const click = (demo, selector) => demo.locator(selector).first().click();
+
+// Each scene drives a freshly mounted demo through its buttons only.
+export const SCENES = {
+  csi: async (demo) => {
+    await click(demo, '[data-action="attach"][data-node="node-a"]');
+    await click(demo, '[data-action="mount"][data-node="node-a"]');
+    await click(demo, '[data-action="mount"][data-node="node-a"]');
+    await click(demo, '[data-action="attach"][data-node="node-b"]');
+  },
+};
+
+const server = await startServer(dist);
+const browser = await launch();
+mkdirSync(REFERENCES, { recursive: true });
+mkdirSync(OUT, { recursive: true });
+
+const tests = [];
+for (const [kind, scene] of Object.entries(SCENES)) {
+  for (const theme of ['light', 'dark']) {
+    for (const lang of ['ja', 'en']) {
+      const name = `${kind}-${theme}-${lang}`;
+      tests.push([name, async () => {
+        const page = await watchedPage(browser, { viewport: { width: 760, height: 1200 }, colorScheme: theme });
+        await page.goto(`${server.url}/index.html`);
+        if (theme === 'dark') await page.evaluate(() => document.documentElement.classList.add('dark'));
+        const demo = page.locator(`[data-kubevol-demo="${kind}"]`).first();
+        await demo.locator('[data-kubevol-root]').waitFor();
+        if (lang === 'en') await click(demo, '[data-action="lang"]');
+        await scene(demo);
+        const root = demo.locator('[data-kubevol-root]');
+        const box = await root.boundingBox();
+        assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);
+        const shot = await root.screenshot({ animations: 'disabled', caret: 'hide' });
+        page.assertClean();
+        await page.context().close();
+        const file = new URL(`${name}.png`, REFERENCES);
+        if (UPDATE || !existsSync(file)) {
+          assert(UPDATE, `${name}: no reference screenshot; run with UPDATE_SCREENSHOTS=1 and look at it`);
+          writeFileSync(file, shot);
+          return;
+        }
+        const want = PNG.sync.read(readFileSync(file));
+        const got = PNG.sync.read(shot);
+        if (want.width !== got.width || want.height !== got.height) {
+          writeFileSync(new URL(`${name}.actual.png`, OUT), shot);
+          throw new Error(`${name}: size ${got.width}x${got.height}, reference ${want.width}x${want.height} (actual in tests/e2e/out/)`);
+        }
+        const diff = new PNG({ width: got.width, height: got.height });
+        const differing = pixelmatch(want.data, got.data, diff.data, got.width, got.height, { threshold: 0.1 });
+        const ratio = differing / (got.width * got.height);
+        if (ratio > MAX_DIFF_RATIO) {
+          writeFileSync(new URL(`${name}.actual.png`, OUT), shot);
+          writeFileSync(new URL(`${name}.diff.png`, OUT), PNG.sync.write(diff));
+          throw new Error(`${name}: ${differing} pixels (${(ratio * 100).toFixed(2)}%) differ from the reference (see tests/e2e/out/)`);
+        }
+      }]);
+    }
+  }
+}
+
+await run('screenshots', tests);
+await browser.close();
+await server.close();
