@@ -17,6 +17,13 @@ const MEASURES = [
     button: '[data-action="mount"][data-node="node-a"]',
     book_ms: 1.2,
   },
+  {
+    demo: 'statefulset',
+    label: 'StatefulSet: 1周期進める (step)',
+    setup: [],
+    button: '[data-action="step"]',
+    book_ms: 1.7,
+  },
 ];
 
 function quantile(sorted, q) {

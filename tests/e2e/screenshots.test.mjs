@@ -24,6 +24,12 @@ export const SCENES = {
     await click(demo, '[data-action="mount"][data-node="node-a"]');
     await click(demo, '[data-action="attach"][data-node="node-b"]');
   },
+  statefulset: async (demo) => {
+    for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
+    await click(demo, '[data-action="write"][data-ordinal="0"]');
+    await click(demo, '[data-action="break"][data-ordinal="1"]');
+    await click(demo, '[data-action="step5"]');
+  },
 };
 
 const server = await startServer(dist);

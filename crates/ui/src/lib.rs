@@ -8,6 +8,7 @@ pub mod i18n;
 pub mod mount;
 pub mod session;
 pub mod shell;
+pub mod statefulset;
 pub mod widgets;
 
 pub use mount::{mount_all, mount_into, DemoKind};

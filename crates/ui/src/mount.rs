@@ -16,14 +16,16 @@ const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DemoKind {
     Csi,
+    StatefulSet,
 }
 
 impl DemoKind {
-    pub const NAMES: &'static [&'static str] = &["csi"];
+    pub const NAMES: &'static [&'static str] = &["csi", "statefulset"];
 
     pub fn from_code(code: &str) -> Option<DemoKind> {
         match code {
             "csi" => Some(DemoKind::Csi),
+            "statefulset" => Some(DemoKind::StatefulSet),
             _ => None,
         }
     }
@@ -79,6 +81,7 @@ pub fn mount_all() {
 fn demo_view(kind: DemoKind, lang: Lang) -> AnyView {
     match kind {
         DemoKind::Csi => view! { <crate::csi::CsiDemo lang=lang/> }.into_any(),
+        DemoKind::StatefulSet => view! { <crate::statefulset::StatefulSetDemo lang=lang/> }.into_any(),
     }
 }
 

@@ -51,8 +51,8 @@ pub enum Last<M: Model> {
 pub struct Session<M: Model> {
     pub state: M,
     pub last: Last<M>,
-    /// Newest first.
-    pub log: VecDeque<Entry<M>>,
+    /// Newest first; an entry repeated back to back is kept once with a count.
+    pub log: VecDeque<(Entry<M>, u32)>,
     /// Counts actions, so a view can tell "the same refusal again" from "nothing happened".
     pub actions: u64,
 }
@@ -90,7 +90,15 @@ impl<M: Model> Session<M> {
     }
 
     fn push(&mut self, entry: Entry<M>) {
-        self.log.push_front(entry);
+        // A controller waiting step after step says the same thing each time; one line with a
+        // count keeps the rest of the recent past visible.
+        if let Some((newest, count)) = self.log.front_mut() {
+            if newest.text(Voice::En) == entry.text(Voice::En) {
+                *count += 1;
+                return;
+            }
+        }
+        self.log.push_front((entry, 1));
         self.log.truncate(LOG_LEN);
     }
 
@@ -108,12 +116,49 @@ impl<M: Model> Session<M> {
         }
     }
 
-    /// The log in the reader's language, newest first.
+    /// The log in the reader's language, newest first, repeats marked `×n`.
     pub fn log_lines(&self, lang: Lang) -> Vec<(String, bool)> {
-        self.log.iter().map(|e| (e.text(lang.voice()), e.is_refusal())).collect()
+        self.log
+            .iter()
+            .map(|(e, count)| {
+                let text = e.text(lang.voice());
+                (if *count > 1 { format!("{text} ×{count}") } else { text }, e.is_refusal())
+            })
+            .collect()
     }
 
     pub fn last_refusal_kind(&self) -> Option<&'static str> {
         self.last_refusal().map(Refused::kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kubevol_sim::statefulset::{Action, Config, State};
+
+    #[test]
+    fn a_refusal_is_logged_and_leaves_the_state_alone() {
+        let mut s: Session<State> = Session::start(&Config::default()).unwrap();
+        let before = s.state.clone();
+        assert!(!s.dispatch(Action::DeletePod { ordinal: 0 }));
+        assert_eq!(s.state, before);
+        assert_eq!(s.last_refusal_kind(), Some("no-such-pod"));
+        assert_eq!(s.log_lines(Lang::En), [("there is no pod db-0".to_string(), true)]);
+    }
+
+    #[test]
+    fn repeated_lines_collapse_and_the_log_stays_short() {
+        let mut s: Session<State> = Session::start(&Config { startup_ticks: 50, ..Config::default() }).unwrap();
+        for _ in 0..6 {
+            s.dispatch(Action::Step);
+        }
+        let lines = s.log_lines(Lang::En);
+        assert_eq!(lines[0].0, "db-1 is not created yet (db-0 is not ready) ×5");
+        assert_eq!(lines[1].0, "created db-0 (new volume data-db-0)");
+        for i in 0..40 {
+            s.dispatch(Action::Write { ordinal: i, data: None });
+        }
+        assert_eq!(s.log.len(), LOG_LEN);
     }
 }

@@ -1,0 +1,189 @@
+//! What the StatefulSet demo shows, computed from the session: no Leptos here, so it is tested natively.
+
+use kubevol_sim::statefulset::{Config, PodManagementPolicy, Retention, RetentionPolicy, State};
+use kubevol_sim::Tell;
+
+use crate::i18n::{self, sts::Situation, Lang};
+use crate::session::Session;
+use crate::shell::Tone;
+
+pub type StsSession = Session<State>;
+
+/// The demo's knobs; changing startup or policy starts over (podManagementPolicy is immutable on a
+/// real StatefulSet too), the retention policy is changed in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StsConfig {
+    pub startup_ticks: u32,
+    pub policy: PodManagementPolicy,
+    pub when_scaled: Retention,
+}
+
+impl Default for StsConfig {
+    fn default() -> Self {
+        StsConfig { startup_ticks: 2, policy: PodManagementPolicy::OrderedReady, when_scaled: Retention::Retain }
+    }
+}
+
+/// The ordinal the book lets a reader break.
+pub const BREAKABLE: u32 = 1;
+
+pub fn start(config: StsConfig) -> StsSession {
+    let setup = Config {
+        startup_ticks: config.startup_ticks,
+        policy: config.policy,
+        retention: RetentionPolicy { when_scaled: config.when_scaled, when_deleted: Retention::Retain },
+        ..Config::default()
+    };
+    Session::start(&setup).expect("the chapter's demo setup is valid")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PodStatus {
+    Ready,
+    Starting { steps_left: u64 },
+    Broken,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PodCard {
+    pub name: String,
+    pub dns: String,
+    pub pvc: String,
+    pub status: PodStatus,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VolumeCard {
+    pub name: String,
+    pub data: Option<String>,
+    pub terminating: bool,
+}
+
+/// One column of the picture: the pod and the volume of one ordinal, either of which may be absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub ordinal: u32,
+    pub pod: Option<PodCard>,
+    pub volume: Option<VolumeCard>,
+}
+
+/// Ordinals 0..max(target, highest pod or volume + 1): empty slots show what is missing.
+pub fn slots(state: &State) -> Vec<Slot> {
+    let highest =
+        [state.pods.keys().next_back(), state.pvcs.keys().next_back()].into_iter().flatten().max().map_or(0, |o| o + 1);
+    let end = state.replicas().max(highest);
+    (0..end)
+        .map(|ordinal| Slot {
+            ordinal,
+            pod: state.pods.get(&ordinal).map(|p| PodCard {
+                name: state.pod_name(ordinal),
+                dns: state.config.dns_name(ordinal),
+                pvc: state.pvc_name(ordinal),
+                status: if p.ready {
+                    PodStatus::Ready
+                } else if state.broken.contains(&ordinal) {
+                    PodStatus::Broken
+                } else {
+                    PodStatus::Starting { steps_left: p.ready_at.saturating_sub(state.now) }
+                },
+            }),
+            volume: state.pvcs.get(&ordinal).map(|v| VolumeCard {
+                name: state.pvc_name(ordinal),
+                data: v.data.clone(),
+                terminating: v.terminating,
+            }),
+        })
+        .collect()
+}
+
+pub fn badge(state: &State, lang: Lang) -> String {
+    i18n::sts::badge(lang, state.ready_count(), state.replicas(), state.pvcs.len())
+}
+
+/// Green when converged, red when a broken ordinal holds the set back (or the last click was
+/// refused), grey while it is still on its way.
+pub fn tone(session: &StsSession) -> Tone {
+    if session.last_refusal().is_some() || session.state.stuck_on().is_some() {
+        Tone::Ng
+    } else if session.state.converged() {
+        Tone::Ok
+    } else {
+        Tone::Neutral
+    }
+}
+
+pub fn verdict(session: &StsSession, lang: Lang) -> String {
+    if let Some(refusal) = session.last_refusal() {
+        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
+    }
+    let s = &session.state;
+    let ordered = s.config.policy == PodManagementPolicy::OrderedReady;
+    let situation = if s.deleted {
+        Situation::SetDeleted
+    } else if s.converged() {
+        Situation::Converged { ready: s.ready_count(), volumes: s.pvcs.len() }
+    } else if let Some(broken) = s.stuck_on() {
+        let (broken, next) = (s.pod_name(broken), s.pod_name(broken + 1));
+        return i18n::sts::verdict(
+            lang,
+            if ordered {
+                Situation::StuckOrdered { broken: &broken, next: &next }
+            } else {
+                Situation::StuckParallel { broken: &broken }
+            },
+        );
+    } else if s.pods.range(s.replicas()..).next().is_some() {
+        Situation::ScalingDown { extra: s.pods.range(s.replicas()..).count() }
+    } else {
+        Situation::Starting { ordered }
+    };
+    i18n::sts::verdict(lang, situation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kubevol_sim::statefulset::Action;
+
+    #[test]
+    fn the_opening_state_reads_like_the_book() {
+        let s = start(StsConfig::default());
+        assert_eq!(badge(&s.state, Lang::Ja), "ready 0 / 目標 3 ・ボリューム 0");
+        assert_eq!(verdict(&s, Lang::Ja), "まだ揃っていない。手前が ready になるまで次は作られない");
+        assert_eq!(tone(&s), Tone::Neutral);
+        let slots = slots(&s.state);
+        assert_eq!(slots.len(), 3);
+        assert!(slots.iter().all(|s| s.pod.is_none() && s.volume.is_none()));
+    }
+
+    #[test]
+    fn a_broken_ordinal_turns_the_badge_red_and_names_the_blocked_pod() {
+        let mut s = start(StsConfig::default());
+        s.dispatch(Action::Break { ordinal: BREAKABLE });
+        s.dispatch(Action::Run { max: 20 });
+        assert_eq!(tone(&s), Tone::Ng);
+        assert!(verdict(&s, Lang::Ja).starts_with("db-1 が ready にならないので、db-2 から先は永久に作られない"));
+        let slots = slots(&s.state);
+        assert_eq!(slots[1].pod.as_ref().unwrap().status, PodStatus::Broken);
+        assert!(slots[2].pod.is_none());
+        s.dispatch(Action::Fix { ordinal: BREAKABLE });
+        s.dispatch(Action::Run { max: 20 });
+        assert_eq!(tone(&s), Tone::Ok);
+        assert_eq!(badge(&s.state, Lang::En), "ready 3 / target 3 · volumes 3");
+    }
+
+    #[test]
+    fn slots_keep_volumes_of_pods_scaled_away() {
+        let mut s = start(StsConfig { startup_ticks: 0, ..StsConfig::default() });
+        s.dispatch(Action::Run { max: 10 });
+        s.dispatch(Action::Scale { replicas: 1 });
+        s.dispatch(Action::Step);
+        assert!(verdict(&s, Lang::En).starts_with("1 pod(s) above the target"));
+        s.dispatch(Action::Step);
+        let slots = slots(&s.state);
+        assert_eq!(slots.len(), 3, "the volumes of db-1 and db-2 still have their slots");
+        assert!(slots[2].pod.is_none() && slots[2].volume.is_some());
+        let PodCard { dns, .. } = slots[0].pod.clone().unwrap();
+        assert_eq!(dns, "db-0.db.default.svc.cluster.local");
+    }
+}

@@ -1,0 +1,191 @@
+//! The StatefulSet chapter's story, walked through the demo's buttons in a real browser.
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use support::Demo;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn pods(demo: &Demo) -> Vec<String> {
+    demo.all("[data-state=\"pods\"] [data-pod]").iter().map(|e| e.get_attribute("data-pod").unwrap()).collect()
+}
+
+fn volumes(demo: &Demo) -> Vec<String> {
+    demo.all("[data-state=\"volumes\"] [data-pvc]").iter().map(|e| e.get_attribute("data-pvc").unwrap()).collect()
+}
+
+fn pod_status(demo: &Demo, pod: &str) -> String {
+    demo.find(&format!("[data-pod=\"{pod}\"] [data-state=\"pod-status\"]")).unwrap().text_content().unwrap()
+}
+
+fn data(demo: &Demo, pvc: &str) -> String {
+    demo.find(&format!("[data-pvc=\"{pvc}\"] [data-state=\"data\"]")).unwrap().text_content().unwrap()
+}
+
+fn tone(demo: &Demo) -> String {
+    demo.find("[data-state=\"badge\"]").unwrap().get_attribute("data-tone").unwrap()
+}
+
+async fn steps(demo: &Demo, n: usize) {
+    for _ in 0..n {
+        demo.click("[data-action=\"step\"]").await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn pods_start_in_order_one_at_a_time() {
+    let demo = support::mount("statefulset", "ja").await;
+    assert_eq!(demo.state("badge"), "ready 0 / 目標 3 ・ボリューム 0");
+    assert_eq!(demo.state("step"), "step=0");
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0"], "db-0 appears at step 1");
+    assert_eq!(pod_status(&demo, "db-0"), "起動中(あと 2 周期)");
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0"], "db-1 waits while db-0 starts");
+    assert!(demo.state("log").contains("db-1 はまだ作らない(db-0 が ready でない)"));
+    steps(&demo, 1).await;
+    assert_eq!(pod_status(&demo, "db-0"), "ready");
+    assert_eq!(pods(&demo), ["db-0", "db-1"]);
+    steps(&demo, 4).await;
+    assert_eq!(demo.state("step"), "step=7");
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(demo.state("badge"), "ready 3 / 目標 3 ・ボリューム 3");
+    assert_eq!(tone(&demo), "ok");
+    assert!(demo.state("verdict").starts_with("揃っている"));
+    assert_eq!(
+        demo.find("[data-pod=\"db-2\"] [data-state=\"dns\"]").unwrap().text_content().unwrap(),
+        "db-2.db.default.svc.cluster.local"
+    );
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_db_1_keeps_db_2_away_until_it_is_fixed() {
+    let demo = support::mount("statefulset", "ja").await;
+    demo.click("[data-action=\"break\"][data-ordinal=\"1\"]").await;
+    for _ in 0..4 {
+        demo.click("[data-action=\"step5\"]").await;
+    }
+    assert_eq!(pods(&demo), ["db-0", "db-1"]);
+    assert_eq!(pod_status(&demo, "db-1"), "壊れている(ready にならない)");
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.state("verdict").contains("db-2 から先は永久に作られない"), "{}", demo.state("verdict"));
+    demo.click("[data-action=\"break\"][data-ordinal=\"1\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(tone(&demo), "ok");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_deleted_pod_comes_back_to_the_same_volume_and_data() {
+    let demo = support::mount("statefulset", "ja").await;
+    for _ in 0..2 {
+        demo.click("[data-action=\"step5\"]").await;
+    }
+    demo.click("[data-action=\"write\"][data-ordinal=\"1\"]").await;
+    let written = data(&demo, "data-db-1");
+    assert_eq!(written, "中身: db-1@step7");
+    demo.click("[data-action=\"delete-pod\"][data-ordinal=\"1\"]").await;
+    assert_eq!(pods(&demo), ["db-0", "db-2"]);
+    assert_eq!(data(&demo, "data-db-1"), written, "the volume outlives the pod");
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert!(
+        demo.state("log").contains("db-1 を作成(既存のボリューム data-db-1 を再接続。中身「db-1@step7」ごと戻った)"),
+        "{}",
+        demo.state("log")
+    );
+    assert_eq!(data(&demo, "data-db-1"), written);
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn scaling_down_keeps_the_volumes_and_scaling_back_restores_the_data() {
+    let demo = support::mount("statefulset", "en").await;
+    demo.click("[data-action=\"step5\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    demo.click("[data-action=\"write\"][data-ordinal=\"2\"]").await;
+    demo.click("[data-action=\"scale-down\"]").await;
+    demo.click("[data-action=\"scale-down\"]").await;
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0", "db-1"], "db-2 goes first");
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0"], "then db-1");
+    assert_eq!(volumes(&demo), ["data-db-0", "data-db-1", "data-db-2"], "three volumes stay");
+    assert_eq!(demo.state("badge"), "ready 1 / target 1 · volumes 3");
+    demo.click("[data-action=\"scale-up\"]").await;
+    demo.click("[data-action=\"scale-up\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(data(&demo, "data-db-2"), "data: db-2@step7");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn scaling_below_zero_stays_at_zero() {
+    let demo = support::mount("statefulset", "ja").await;
+    for _ in 0..5 {
+        demo.click("[data-action=\"scale-down\"]").await;
+    }
+    assert_eq!(demo.state("badge"), "ready 0 / 目標 0 ・ボリューム 0");
+    assert!(demo.state("log").contains("目標 -1 は作れないので 0 にした"), "{}", demo.state("log"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn parallel_creates_every_missing_pod_in_one_step() {
+    let demo = support::mount("statefulset", "ja").await;
+    demo.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(demo.state("step"), "step=1");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn when_scaled_delete_removes_the_pvc_on_scale_down() {
+    let demo = support::mount("statefulset", "ja").await;
+    demo.click("[data-action=\"startup\"][data-value=\"0\"]").await;
+    steps(&demo, 3).await;
+    demo.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
+    demo.click("[data-action=\"scale-down\"]").await;
+    steps(&demo, 1).await;
+    assert_eq!(pods(&demo), ["db-0", "db-1"]);
+    assert_eq!(volumes(&demo), ["data-db-0", "data-db-1"]);
+    assert!(demo.state("log").contains("ボリューム data-db-2 を削除(whenScaled: Delete)"), "{}", demo.state("log"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn writing_before_the_pod_is_ready_is_refused_with_a_reason() {
+    let demo = support::mount("statefulset", "en").await;
+    steps(&demo, 1).await;
+    demo.click("[data-action=\"write\"][data-ordinal=\"0\"]").await;
+    assert_eq!(demo.state("verdict"), "Refused: only a running db-0 can write to data-db-0; wait until db-0 is ready");
+    assert_eq!(tone(&demo), "ng");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn play_steps_on_a_timer_until_converged() {
+    let demo = support::mount("statefulset", "ja").await;
+    demo.click("[data-action=\"startup\"][data-value=\"0\"]").await;
+    demo.click("[data-action=\"play\"]").await;
+    assert_eq!(demo.find("[data-action=\"play\"]").unwrap().get_attribute("aria-pressed").as_deref(), Some("true"));
+    support::sleep_ms(3_500).await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(
+        demo.find("[data-action=\"play\"]").unwrap().get_attribute("aria-pressed").as_deref(),
+        Some("false"),
+        "stops when converged"
+    );
+    let stopped_at = demo.state("step");
+    support::sleep_ms(1_000).await;
+    assert_eq!(demo.state("step"), stopped_at);
+    demo.remove();
+}
