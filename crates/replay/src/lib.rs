@@ -5,7 +5,7 @@
 //! The format is documented in `crates/replay/README.md`.
 #![forbid(unsafe_code)]
 
-use kubevol_sim::{statefulset, volumes, Model, Refused, Tell};
+use kubevol_sim::{statefulset, topology, volumes, Model, Refused, Tell};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -24,13 +24,14 @@ pub fn replay(scenario: &str) -> Result<Replay, String> {
     let model = object
         .get("model")
         .and_then(Value::as_str)
-        .ok_or("the scenario needs \"model\": \"volumes\" or \"statefulset\"")?;
+        .ok_or("the scenario needs \"model\": \"volumes\", \"statefulset\" or \"topology\"")?;
     let setup = object.get("setup").cloned().ok_or("the scenario needs a \"setup\" object")?;
     let actions = object.get("actions").and_then(Value::as_array).ok_or("the scenario needs an \"actions\" array")?;
     match model {
         volumes::State::NAME => run::<volumes::State>(setup, actions),
         statefulset::State::NAME => run::<statefulset::State>(setup, actions),
-        other => Err(format!("unknown model \"{other}\" (expected \"volumes\" or \"statefulset\")")),
+        topology::State::NAME => run::<topology::State>(setup, actions),
+        other => Err(format!("unknown model \"{other}\" (expected \"volumes\", \"statefulset\" or \"topology\")")),
     }
 }
 

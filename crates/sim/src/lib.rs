@@ -13,6 +13,7 @@ pub mod names;
 pub mod scheduling;
 pub mod statefulset;
 pub mod told;
+pub mod topology;
 pub mod voice;
 pub mod volumes;
 

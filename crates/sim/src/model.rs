@@ -88,3 +88,27 @@ impl Refused for crate::statefulset::Refusal {
         crate::statefulset::Refusal::kind(self)
     }
 }
+
+impl Model for crate::topology::State {
+    const NAME: &'static str = "topology";
+    type Setup = crate::topology::Setup;
+    type Action = crate::topology::Action;
+    type Event = crate::topology::Event;
+    type Refusal = crate::topology::Refusal;
+
+    fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
+        Self::new(setup)
+    }
+
+    fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
+        crate::topology::State::apply(self, action)
+    }
+
+    fn reindex(&mut self) {}
+}
+
+impl Refused for crate::topology::Refusal {
+    fn kind(&self) -> &'static str {
+        crate::topology::Refusal::kind(self)
+    }
+}

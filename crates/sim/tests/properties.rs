@@ -283,3 +283,132 @@ fn random_statefulset_sequences_keep_every_rule() {
     }
     assert!(refusals > SEQUENCES / 2 && creations > SEQUENCES, "refusals {refusals}, creations {creations}");
 }
+
+// ---- topology ------------------------------------------------------------------------------
+
+fn random_topology_setup(rng: &mut Rng) -> kubevol_sim::topology::Setup {
+    use kubevol_sim::topology::*;
+    if rng.chance(40) {
+        return rng.pick(&Preset::ALL).setup();
+    }
+    Custom {
+        binding: *rng.pick(&[volumes::Binding::Immediate, volumes::Binding::WaitForFirstConsumer]),
+        allowed: *rng.pick(&[AllowedZones::Both, AllowedZones::Room1, AllowedZones::Room2]),
+        replicas: rng.below(8) as u32,
+        policy: *rng.pick(&[PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel]),
+        spread: rng.chance(60),
+        node_selector: rng.chance(40),
+        taints_policy: *rng.pick(&[TaintsPolicy::Ignore, TaintsPolicy::Honor]),
+    }
+    .setup()
+}
+
+fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -> kubevol_sim::topology::Action {
+    use kubevol_sim::topology::*;
+    let pods: Vec<String> = state.pods.keys().cloned().chain(["ghost".to_string()]).collect();
+    let claims: Vec<String> = state.pvcs.keys().cloned().chain(["extra".to_string(), "missing".to_string()]).collect();
+    let sets: Vec<String> = state.sets.keys().cloned().chain(["nope".to_string()]).collect();
+    let classes: Vec<String> = state.classes.keys().cloned().chain(["gold".to_string()]).collect();
+    match rng.below(9) {
+        0..=2 => Action::Step,
+        3 => Action::Run { max: *rng.pick(&[1, 5, 10, 5_000]) },
+        4 => Action::DeletePod { pod: rng.pick(&pods).clone() },
+        5 => Action::Scale { set: rng.pick(&sets).clone(), replicas: *rng.pick(&[0, 1, 3, 6, 5_000]) },
+        6 => Action::CreateClaim(ClaimSpec {
+            name: rng.pick(&["extra", "solo", "Bad"]).to_string(),
+            class: rng.pick(&classes).clone(),
+            mode: *rng.pick(&AccessMode::ALL),
+        }),
+        _ => {
+            let selector = match rng.below(3) {
+                0 => Default::default(),
+                1 => [(HOSTNAME_LABEL.to_string(), rng.pick(&["m1", "w1", "w2"]).to_string())].into(),
+                _ => [(ZONE_LABEL.to_string(), rng.pick(&["kitchen", "room1", "room2"]).to_string())].into(),
+            };
+            Action::CreatePod(PodSpec {
+                name: format!("p{}", rng.below(6)),
+                claim: if rng.chance(80) { Some(rng.pick(&claims).clone()) } else { None },
+                node_selector: selector,
+            })
+        }
+    }
+}
+
+fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
+    use kubevol_sim::topology::AccessMode;
+    for pod in s.pods.values() {
+        match &pod.node {
+            Some(node) => {
+                let n = &s.nodes[node];
+                assert!(n.untolerated_taint().is_none(), "{context}: {} runs on tainted {node}", pod.name);
+                assert!(
+                    pod.node_selector.iter().all(|(k, v)| n.label(k) == Some(v)),
+                    "{context}: {} breaks its selector on {node}",
+                    pod.name
+                );
+                if let Some(claim) = &pod.claim {
+                    let pvc = &s.pvcs[claim];
+                    let pv = &s.pvs[pvc
+                        .volume
+                        .as_ref()
+                        .unwrap_or_else(|| panic!("{context}: {} runs with unbound {claim}", pod.name))];
+                    if let Some(zone) = &pv.zone {
+                        assert_eq!(
+                            n.zone.as_ref(),
+                            Some(zone),
+                            "{context}: {} on {node} uses {} in {zone}",
+                            pod.name,
+                            pv.name
+                        );
+                    }
+                    if pvc.mode == AccessMode::ReadWriteOncePod {
+                        let users =
+                            s.pods.values().filter(|p| p.node.is_some() && p.claim.as_ref() == Some(claim)).count();
+                        assert!(users <= 1, "{context}: RWOP {claim} used by {users} running pods");
+                    }
+                }
+            }
+            None => {
+                if let Some(m) = &pod.message {
+                    assert!(m.starts_with(&format!("0/{} nodes are available: ", s.nodes.len())), "{context}: {m}");
+                }
+            }
+        }
+    }
+    for pv in s.pvs.values() {
+        assert_eq!(s.pvcs[&pv.claim].volume.as_ref(), Some(&pv.name), "{context}: {} dangling", pv.name);
+    }
+}
+
+#[test]
+fn random_topology_sequences_keep_every_rule() {
+    use kubevol_sim::topology::State;
+    let mut refusals = 0u64;
+    let mut scheduled = 0u64;
+    for seed in 0..SEQUENCES {
+        let mut rng = Rng::new(seed ^ 0x7090_1061);
+        let (mut state, _) = State::new(&random_topology_setup(&mut rng)).expect("presets and custom setups are valid");
+        for step in 0..ACTIONS_PER_SEQUENCE {
+            let action = random_topology_action(&mut rng, &state);
+            let context = format!("seed {seed} step {step} {action:?}");
+            let before = serde_json::to_string(&state).unwrap();
+            match state.apply(action) {
+                Ok(events) => {
+                    scheduled +=
+                        events.iter().filter(|e| matches!(e, kubevol_sim::topology::Event::Scheduled { .. })).count()
+                            as u64;
+                }
+                Err(refusal) => {
+                    refusals += 1;
+                    assert_eq!(
+                        serde_json::to_string(&state).unwrap(),
+                        before,
+                        "{context}: refused {refusal:?} but changed state"
+                    );
+                }
+            }
+            check_topology_invariants(&state, &context);
+        }
+    }
+    assert!(refusals > SEQUENCES && scheduled > SEQUENCES, "refusals {refusals}, scheduled {scheduled}");
+}

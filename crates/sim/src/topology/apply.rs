@@ -1,0 +1,316 @@
+//! The topology model's controllers, stepped by its caller: each step the StatefulSet controller
+//! creates (or deletes) pods and their claims, then the scheduler tries every Pending pod in
+//! creation order, provisioning WaitForFirstConsumer volumes in the zone of the node it picks.
+
+use super::event::Event;
+use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup};
+use super::refusal::Refusal;
+use super::scheduler::Placement;
+use super::state::{Pod, Pv, Pvc, State};
+use crate::names::valid_name;
+
+pub type Outcome = Result<Vec<Event>, Refusal>;
+
+pub const MAX_REPLICAS: u32 = 1_000;
+pub const MAX_RUN: u32 = 1_000;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Action {
+    /// One round: controllers create or delete pods, then the scheduler places what it can.
+    Step,
+    /// Step until nothing moves, at most `max` times.
+    Run {
+        max: u32,
+    },
+    CreateClaim(ClaimSpec),
+    CreatePod(PodSpec),
+    DeletePod {
+        pod: String,
+    },
+    Scale {
+        set: String,
+        replicas: u32,
+    },
+}
+
+fn check_name(name: &str) -> Result<(), Refusal> {
+    if valid_name(name) {
+        Ok(())
+    } else {
+        Err(Refusal::InvalidName { name: name.to_string() })
+    }
+}
+
+impl State {
+    pub fn new(setup: &Setup) -> Result<(State, Vec<Event>), Refusal> {
+        let mut state = State {
+            nodes: Default::default(),
+            storage_zones: setup.storage_zones.clone(),
+            classes: Default::default(),
+            sets: Default::default(),
+            pvcs: Default::default(),
+            pvs: Default::default(),
+            pods: Default::default(),
+            now: 0,
+            next_pv: 1,
+            next_seq: 1,
+        };
+        for node in &setup.nodes {
+            check_name(&node.name)?;
+            if state.nodes.insert(node.name.clone(), node.clone()).is_some() {
+                return Err(Refusal::DuplicateName { name: node.name.clone() });
+            }
+        }
+        for class in &setup.classes {
+            check_name(&class.name)?;
+            if state.classes.insert(class.name.clone(), class.clone()).is_some() {
+                return Err(Refusal::DuplicateName { name: class.name.clone() });
+            }
+        }
+        for set in &setup.sets {
+            check_name(&set.name)?;
+            if !state.classes.contains_key(&set.class) {
+                return Err(Refusal::UnknownClass { class: set.class.clone() });
+            }
+            if set.replicas > MAX_REPLICAS {
+                return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
+            }
+            if let Some(spread) = &set.spread {
+                if spread.max_skew == 0 {
+                    return Err(Refusal::InvalidSpread { max_skew: 0 });
+                }
+            }
+            if state.sets.insert(set.name.clone(), set.clone()).is_some() {
+                return Err(Refusal::DuplicateName { name: set.name.clone() });
+            }
+        }
+        let mut events = Vec::new();
+        for claim in &setup.claims {
+            events.extend(state.apply(Action::CreateClaim(claim.clone()))?);
+        }
+        for pod in &setup.pods {
+            events.extend(state.apply(Action::CreatePod(pod.clone()))?);
+        }
+        Ok((state, events))
+    }
+
+    /// Applies one action. On `Err` the state is exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Outcome {
+        match action {
+            Action::Step => Ok(self.step()),
+            Action::Run { max } => {
+                if max > MAX_RUN {
+                    return Err(Refusal::TooManySteps { asked: max, max: MAX_RUN });
+                }
+                let mut events = Vec::new();
+                for _ in 0..max {
+                    let step = self.step();
+                    let settled = matches!(step.as_slice(), [Event::Settled { .. }]);
+                    events.extend(step);
+                    if settled {
+                        break;
+                    }
+                }
+                Ok(events)
+            }
+            Action::CreateClaim(spec) => {
+                check_name(&spec.name)?;
+                if self.pvcs.contains_key(&spec.name) {
+                    return Err(Refusal::DuplicateName { name: spec.name });
+                }
+                if !self.classes.contains_key(&spec.class) {
+                    return Err(Refusal::UnknownClass { class: spec.class });
+                }
+                Ok(self.create_claim(&spec.name, &spec.class, spec.mode))
+            }
+            Action::CreatePod(spec) => {
+                check_name(&spec.name)?;
+                if self.pods.contains_key(&spec.name) {
+                    return Err(Refusal::DuplicateName { name: spec.name });
+                }
+                if let Some(claim) = &spec.claim {
+                    if !self.pvcs.contains_key(claim) {
+                        return Err(Refusal::UnknownClaim { claim: claim.clone() });
+                    }
+                }
+                let seq = self.next_seq;
+                self.next_seq += 1;
+                self.pods.insert(
+                    spec.name.clone(),
+                    Pod {
+                        name: spec.name.clone(),
+                        claim: spec.claim,
+                        node_selector: spec.node_selector,
+                        spread: None,
+                        owner: None,
+                        node: None,
+                        message: None,
+                        seq,
+                    },
+                );
+                Ok(vec![Event::PodCreated { pod: spec.name, set: None }])
+            }
+            Action::DeletePod { pod } => {
+                if self.pods.remove(&pod).is_none() {
+                    return Err(Refusal::UnknownPod { pod });
+                }
+                Ok(vec![Event::PodDeleted { pod }])
+            }
+            Action::Scale { set, replicas } => {
+                if replicas > MAX_REPLICAS {
+                    return Err(Refusal::TooManyReplicas { asked: replicas, max: MAX_REPLICAS });
+                }
+                let spec = self.sets.get_mut(&set).ok_or_else(|| Refusal::UnknownSet { set: set.clone() })?;
+                let from = spec.replicas;
+                spec.replicas = replicas;
+                Ok(vec![Event::Scaled { set, from, to: replicas }])
+            }
+        }
+    }
+
+    fn create_claim(&mut self, name: &str, class: &str, mode: super::model::AccessMode) -> Vec<Event> {
+        self.pvcs.insert(
+            name.to_string(),
+            Pvc {
+                name: name.to_string(),
+                class: class.to_string(),
+                mode,
+                volume: None,
+                selected_node: None,
+                problem: None,
+            },
+        );
+        let mut events = vec![Event::ClaimCreated { pvc: name.to_string() }];
+        match self.classes[class].binding {
+            Binding::WaitForFirstConsumer => events.push(Event::WaitingForFirstConsumer { pvc: name.to_string() }),
+            // Immediate: created now, before anyone knows where a pod will run. A real provisioner
+            // picks any zone it serves; this one takes the first allowed zone it serves.
+            Binding::Immediate => {
+                let zones: Vec<Option<String>> = if self.storage_zones.is_empty() {
+                    vec![self.classes[class].allowed_zones.first().cloned()]
+                } else {
+                    self.storage_zones.iter().cloned().map(Some).collect()
+                };
+                match zones.into_iter().find(|z| self.provisionable(class, z.as_deref())) {
+                    Some(zone) => events.push(self.provision(name, zone)),
+                    None => {
+                        self.pvcs.get_mut(name).expect("just inserted").problem = Some("ProvisioningFailed".into());
+                        events.push(Event::ProvisioningFailed { pvc: name.to_string(), class: class.to_string() });
+                    }
+                }
+            }
+        }
+        events
+    }
+
+    fn provision(&mut self, claim: &str, zone: Option<String>) -> Event {
+        let pv = format!("pv-{}", self.next_pv);
+        self.next_pv += 1;
+        self.pvs.insert(pv.clone(), Pv { name: pv.clone(), claim: claim.to_string(), zone: zone.clone() });
+        let pvc = self.pvcs.get_mut(claim).expect("claim exists");
+        pvc.volume = Some(pv.clone());
+        pvc.problem = None;
+        Event::Provisioned { pv, pvc: claim.to_string(), zone }
+    }
+
+    fn step(&mut self) -> Vec<Event> {
+        self.now += 1;
+        let mut events = Vec::new();
+        let sets: Vec<String> = self.sets.keys().cloned().collect();
+        for set in sets {
+            self.reconcile_set(&set, &mut events);
+        }
+        for name in self.pending_pods().into_iter().map(|p| p.name.clone()).collect::<Vec<_>>() {
+            match self.place(&self.pods[&name]) {
+                Placement::Node(node) => self.bind(&name, &node, &mut events),
+                Placement::Nowhere(message) => {
+                    let pod = self.pods.get_mut(&name).expect("pending pod exists");
+                    if pod.message.as_ref() != Some(&message) {
+                        pod.message = Some(message.clone());
+                        events.push(Event::FailedScheduling { pod: name, message });
+                    }
+                }
+            }
+        }
+        if events.is_empty() {
+            let running = self.running();
+            events.push(Event::Settled { running, pending: self.pods.len() - running });
+        }
+        events
+    }
+
+    /// The StatefulSet controller for one set: OrderedReady creates the lowest missing ordinal once
+    /// every lower pod runs, Parallel creates every missing one; pods above the target are deleted.
+    fn reconcile_set(&mut self, set: &str, events: &mut Vec<Event>) {
+        let spec = self.sets[set].clone();
+        let ordered = spec.policy == PodManagementPolicy::OrderedReady;
+        for ordinal in 0..spec.replicas {
+            let name = spec.pod_name(ordinal);
+            match self.pods.get(&name) {
+                Some(pod) if pod.node.is_none() && ordered => return, // waits for it to run
+                Some(_) => continue,
+                None => {
+                    if ordered {
+                        if let Some(blocker) = (0..ordinal)
+                            .map(|o| spec.pod_name(o))
+                            .find(|n| self.pods.get(n).is_none_or(|p| p.node.is_none()))
+                        {
+                            events.push(Event::Waiting { pod: name, blocked_by: blocker });
+                            return;
+                        }
+                    }
+                    let claim = spec.claim_name(ordinal);
+                    if !self.pvcs.contains_key(&claim) {
+                        events.extend(self.create_claim(&claim, &spec.class, spec.mode));
+                    }
+                    let seq = self.next_seq;
+                    self.next_seq += 1;
+                    self.pods.insert(
+                        name.clone(),
+                        Pod {
+                            name: name.clone(),
+                            claim: Some(claim),
+                            node_selector: spec.node_selector.clone(),
+                            spread: spec.spread.clone(),
+                            owner: Some((set.to_string(), ordinal)),
+                            node: None,
+                            message: None,
+                            seq,
+                        },
+                    );
+                    events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
+                    if ordered {
+                        return;
+                    }
+                }
+            }
+        }
+        let mut extra: Vec<String> = self
+            .pods
+            .values()
+            .filter(|p| p.owner.as_ref().is_some_and(|(s, o)| s == set && *o >= spec.replicas))
+            .map(|p| p.name.clone())
+            .collect();
+        extra.sort_by_key(|n| std::cmp::Reverse(self.pods[n].owner.as_ref().map(|o| o.1)));
+        for name in extra.into_iter().take(if ordered { 1 } else { usize::MAX }) {
+            self.pods.remove(&name);
+            events.push(Event::PodDeleted { pod: name });
+        }
+    }
+
+    fn bind(&mut self, pod: &str, node: &str, events: &mut Vec<Event>) {
+        let p = self.pods.get_mut(pod).expect("pending pod exists");
+        p.node = Some(node.to_string());
+        p.message = None;
+        events.push(Event::Scheduled { pod: pod.to_string(), node: node.to_string() });
+        let Some(claim) = p.claim.clone() else { return };
+        if self.pvcs[&claim].volume.is_none() {
+            // WaitForFirstConsumer: the scheduler's choice decides the zone, via selected-node.
+            self.pvcs.get_mut(&claim).expect("claim exists").selected_node = Some(node.to_string());
+            events.push(Event::SelectedNode { pvc: claim.clone(), node: node.to_string() });
+            let zone = if self.storage_zones.is_empty() { None } else { self.nodes[node].zone.clone() };
+            events.push(self.provision(&claim, zone));
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! What happened in the topology model, in the book's voice, in English, and as a cluster says it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::told::{pick, Tell};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Event {
+    ClaimCreated {
+        pvc: String,
+    },
+    WaitingForFirstConsumer {
+        pvc: String,
+    },
+    Provisioned {
+        pv: String,
+        pvc: String,
+        zone: Option<String>,
+    },
+    ProvisioningFailed {
+        pvc: String,
+        class: String,
+    },
+    SelectedNode {
+        pvc: String,
+        node: String,
+    },
+    PodCreated {
+        pod: String,
+        set: Option<String>,
+    },
+    /// OrderedReady: the next pod waits for the one before it to run.
+    Waiting {
+        pod: String,
+        blocked_by: String,
+    },
+    Scheduled {
+        pod: String,
+        node: String,
+    },
+    FailedScheduling {
+        pod: String,
+        message: String,
+    },
+    PodDeleted {
+        pod: String,
+    },
+    Scaled {
+        set: String,
+        from: u32,
+        to: u32,
+    },
+    /// Nothing moved this step.
+    Settled {
+        running: usize,
+        pending: usize,
+    },
+}
+
+impl Tell for Event {
+    fn prose(&self, ja: bool) -> String {
+        match self {
+            Event::ClaimCreated { pvc } => pick(ja, format!("要求 {pvc} を作った"), format!("created claim {pvc}")),
+            Event::WaitingForFirstConsumer { pvc } => pick(
+                ja,
+                format!("{pvc} は Pending のまま、使う Pod の置き場所が決まるのを待つ"),
+                format!("{pvc} stays Pending until a pod that uses it is placed"),
+            ),
+            Event::Provisioned { pv, pvc, zone: Some(z) } => pick(
+                ja,
+                format!("{pvc} のために {pv} を区画 {z} に作った。使う Pod はこの区画にしか置けない"),
+                format!("provisioned {pv} for {pvc} in zone {z}; pods using it can only run there"),
+            ),
+            Event::Provisioned { pv, pvc, zone: None } => {
+                pick(ja, format!("{pvc} のために {pv} を作った"), format!("provisioned {pv} for {pvc}"))
+            }
+            Event::ProvisioningFailed { pvc, class } => pick(
+                ja,
+                format!("{pvc} の実体を作れない({class} が許す区画に、ストレージが置ける場所が無い)"),
+                format!("cannot provision {pvc}: {class} allows no zone the storage can serve"),
+            ),
+            Event::SelectedNode { pvc, node } => pick(
+                ja,
+                format!("スケジューラが {pvc} に selected-node: {node} を書いた"),
+                format!("the scheduler annotated {pvc} with selected-node: {node}"),
+            ),
+            Event::PodCreated { pod, .. } => pick(ja, format!("{pod} を作った"), format!("created {pod}")),
+            Event::Waiting { pod, blocked_by } => pick(
+                ja,
+                format!("{pod} はまだ作らない({blocked_by} が動いていない)"),
+                format!("{pod} is not created yet ({blocked_by} is not running)"),
+            ),
+            Event::Scheduled { pod, node } => {
+                pick(ja, format!("{pod} を {node} に置いた"), format!("placed {pod} on {node}"))
+            }
+            Event::FailedScheduling { pod, .. } => pick(
+                ja,
+                format!("{pod} を置けるノードが無い。Pending のまま"),
+                format!("no node fits {pod}; it stays Pending"),
+            ),
+            Event::PodDeleted { pod } => pick(ja, format!("{pod} を消した"), format!("deleted {pod}")),
+            Event::Scaled { set, from, to } => {
+                pick(ja, format!("{set} の目標を {from} から {to} にした"), format!("{set}: target {from} -> {to}"))
+            }
+            Event::Settled { running, pending } => pick(
+                ja,
+                format!("動きが止まった(動いている Pod {running}、Pending {pending})"),
+                format!("nothing moves any more ({running} running, {pending} pending)"),
+            ),
+        }
+    }
+
+    fn k8s(&self) -> Option<String> {
+        match self {
+            Event::WaitingForFirstConsumer { .. } => {
+                Some("waiting for first consumer to be created before binding".to_string())
+            }
+            Event::Provisioned { pv, .. } => Some(format!("Successfully provisioned volume {pv}")),
+            Event::SelectedNode { node, .. } => Some(format!("volume.kubernetes.io/selected-node: {node}")),
+            Event::PodCreated { pod, set: Some(set) } => {
+                Some(format!("create Pod {pod} in StatefulSet {set} successful"))
+            }
+            Event::Scheduled { pod, node } => Some(format!("Successfully assigned default/{pod} to {node}")),
+            Event::FailedScheduling { message, .. } => Some(message.clone()),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Seed 004 and seed 002 on a three-node cluster: where pods and volumes land across zones, and the
+//! real FailedScheduling messages when they cannot.
+//!
+//! ```
+//! use kubevol_sim::topology::{Action, Preset, State};
+//! let (mut s, _) = State::new(&Preset::SpreadTrap.setup()).unwrap();
+//! s.apply(Action::Run { max: 50 }).unwrap();
+//! assert_eq!(s.running(), 2);
+//! ```
+
+mod apply;
+mod event;
+mod model;
+mod preset;
+mod refusal;
+mod scheduler;
+mod state;
+
+pub use apply::{Action, Outcome, MAX_REPLICAS, MAX_RUN};
+pub use event::Event;
+pub use model::*;
+pub use preset::{article_nodes, article_storage_zones, AllowedZones, Custom, Preset};
+pub use refusal::Refusal;
+pub use scheduler::{Placement, REASON_SPREAD_LABEL, UNBOUND_IMMEDIATE};
+pub use state::{Pod, Pv, Pvc, State};

@@ -1,0 +1,169 @@
+//! What the topology model is made of: nodes with zones, labels and taints; StorageClasses with a
+//! binding mode and allowed zones; claims, pods and StatefulSets with an optional nodeSelector and
+//! topology spread constraint. These are the specs a scenario writes; `state` holds the objects.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::statefulset::PodManagementPolicy;
+pub use crate::volumes::{AccessMode, Binding};
+
+pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
+pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
+pub const CONTROL_PLANE_TAINT: &str = "node-role.kubernetes.io/control-plane";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaintEffect {
+    NoSchedule,
+    PreferNoSchedule,
+    NoExecute,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Taint {
+    pub key: String,
+    #[serde(default)]
+    pub value: String,
+    pub effect: TaintEffect,
+}
+
+impl Taint {
+    /// PreferNoSchedule only lowers a node's score; the other effects filter it out.
+    pub fn filters(&self) -> bool {
+        self.effect != TaintEffect::PreferNoSchedule
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeSpec {
+    pub name: String,
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// Labels besides the hostname and zone labels, which every node has implicitly.
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    #[serde(default)]
+    pub taints: Vec<Taint>,
+}
+
+impl NodeSpec {
+    pub fn label(&self, key: &str) -> Option<&str> {
+        match key {
+            HOSTNAME_LABEL => Some(&self.name),
+            ZONE_LABEL => self.zone.as_deref(),
+            _ => self.labels.get(key).map(String::as_str),
+        }
+    }
+
+    pub fn matches(&self, selector: &BTreeMap<String, String>) -> bool {
+        selector.iter().all(|(k, v)| self.label(k) == Some(v))
+    }
+
+    /// Pods in this model tolerate no taint.
+    pub fn untolerated_taint(&self) -> Option<&Taint> {
+        self.taints.iter().find(|t| t.filters())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassSpec {
+    pub name: String,
+    pub binding: Binding,
+    /// allowedTopologies as zones; empty means wherever the storage can provision.
+    #[serde(default)]
+    pub allowed_zones: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimSpec {
+    pub name: String,
+    pub class: String,
+    pub mode: AccessMode,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PodSpec {
+    pub name: String,
+    #[serde(default)]
+    pub claim: Option<String>,
+    #[serde(default)]
+    pub node_selector: BTreeMap<String, String>,
+}
+
+/// `nodeTaintsPolicy` of a topology spread constraint: whether tainted nodes count as domains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TaintsPolicy {
+    /// The default: tainted nodes count, even though no pod can run there.
+    #[default]
+    Ignore,
+    /// Nodes whose taints the pod does not tolerate are left out (GA in 1.33).
+    Honor,
+}
+
+/// A topology spread constraint with `whenUnsatisfiable: DoNotSchedule` over the pods of its
+/// StatefulSet; `nodeAffinityPolicy` is the default Honor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spread {
+    pub max_skew: u32,
+    #[serde(default = "zone_key")]
+    pub topology_key: String,
+    #[serde(default)]
+    pub node_taints_policy: TaintsPolicy,
+}
+
+fn zone_key() -> String {
+    ZONE_LABEL.to_string()
+}
+
+/// A StatefulSet with one volume claim template (named `myvol`, as in the article).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetSpec {
+    pub name: String,
+    pub replicas: u32,
+    #[serde(default = "ordered")]
+    pub policy: PodManagementPolicy,
+    pub class: String,
+    #[serde(default = "rwo")]
+    pub mode: AccessMode,
+    #[serde(default)]
+    pub node_selector: BTreeMap<String, String>,
+    #[serde(default)]
+    pub spread: Option<Spread>,
+}
+
+fn ordered() -> PodManagementPolicy {
+    PodManagementPolicy::OrderedReady
+}
+
+fn rwo() -> AccessMode {
+    AccessMode::ReadWriteOnce
+}
+
+impl SetSpec {
+    pub fn pod_name(&self, ordinal: u32) -> String {
+        format!("{}-{ordinal}", self.name)
+    }
+
+    pub fn claim_name(&self, ordinal: u32) -> String {
+        format!("myvol-{}-{ordinal}", self.name)
+    }
+}
+
+/// Everything a topology scenario starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub nodes: Vec<NodeSpec>,
+    /// Zones where the CSI driver can create volumes (its supportedTopologies); empty means the
+    /// storage has no zones.
+    #[serde(default)]
+    pub storage_zones: Vec<String>,
+    #[serde(default)]
+    pub classes: Vec<ClassSpec>,
+    #[serde(default)]
+    pub claims: Vec<ClaimSpec>,
+    #[serde(default)]
+    pub pods: Vec<PodSpec>,
+    #[serde(default)]
+    pub sets: Vec<SetSpec>,
+}

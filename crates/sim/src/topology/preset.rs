@@ -1,0 +1,252 @@
+//! The scenarios of seed 004 (topology-aware provisioning on a three-node cluster) and seed 002
+//! (ReadWriteOncePod), as setups the UI, the tests and the replay tool share.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::*;
+
+/// The article's cluster: control-plane m1 alone in zone kitchen (tainted, so nothing runs there),
+/// workers w1 in room1 and w2 in room2, labelled `boss=me` as the article does for its fix. The
+/// storage (two backends) serves room1 and room2 only.
+pub fn article_nodes() -> Vec<NodeSpec> {
+    let worker = |name: &str, zone: &str| NodeSpec {
+        name: name.into(),
+        zone: Some(zone.into()),
+        labels: BTreeMap::from([("boss".to_string(), "me".to_string())]),
+        taints: vec![],
+    };
+    vec![
+        NodeSpec {
+            name: "m1".into(),
+            zone: Some("kitchen".into()),
+            labels: BTreeMap::new(),
+            taints: vec![Taint {
+                key: CONTROL_PLANE_TAINT.into(),
+                value: String::new(),
+                effect: TaintEffect::NoSchedule,
+            }],
+        },
+        worker("w1", "room1"),
+        worker("w2", "room2"),
+    ]
+}
+
+pub fn article_storage_zones() -> Vec<String> {
+    vec!["room1".into(), "room2".into()]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Preset {
+    /// Immediate: the PV is created at once (in room1) and pins its pod there.
+    ImmediatePinsZone,
+    /// A PV allowed only in room2 and a pod pinned to w1 (room1): Pending, one reason per node.
+    ConflictingSelector,
+    /// WaitForFirstConsumer: the PVC waits, then follows the pod's node (selected-node).
+    WaitForFirstConsumer,
+    /// allowedTopologies room2 only: the volume, and so the pod, lands in room2.
+    AllowedTopologies,
+    /// A StatefulSet of 4 across room1 and room2 with no spread constraint.
+    StatefulSetAcrossZones,
+    /// 6 replicas, maxSkew 1 over zones: two pods, then stuck, because kitchen counts.
+    SpreadTrap,
+    /// The article's fix: a nodeSelector (boss=me) that leaves kitchen out.
+    SpreadFixedBySelector,
+    /// The newer fix: nodeTaintsPolicy Honor leaves the tainted kitchen out.
+    SpreadFixedByTaintsPolicy,
+    /// Seed 002 on this cluster: a second pod on a ReadWriteOncePod claim stays Pending.
+    ReadWriteOncePod,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 9] = [
+        Preset::ImmediatePinsZone,
+        Preset::ConflictingSelector,
+        Preset::WaitForFirstConsumer,
+        Preset::AllowedTopologies,
+        Preset::StatefulSetAcrossZones,
+        Preset::SpreadTrap,
+        Preset::SpreadFixedBySelector,
+        Preset::SpreadFixedByTaintsPolicy,
+        Preset::ReadWriteOncePod,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Preset::ImmediatePinsZone => "immediate",
+            Preset::ConflictingSelector => "conflict",
+            Preset::WaitForFirstConsumer => "wait",
+            Preset::AllowedTopologies => "allowed",
+            Preset::StatefulSetAcrossZones => "statefulset",
+            Preset::SpreadTrap => "spread-trap",
+            Preset::SpreadFixedBySelector => "spread-selector",
+            Preset::SpreadFixedByTaintsPolicy => "spread-honor",
+            Preset::ReadWriteOncePod => "rwop",
+        }
+    }
+
+    pub fn setup(self) -> Setup {
+        let class = |name: &str, binding, zones: &[&str]| ClassSpec {
+            name: name.into(),
+            binding,
+            allowed_zones: zones.iter().map(|z| z.to_string()).collect(),
+        };
+        let claim = |name: &str, class: &str, mode| ClaimSpec { name: name.into(), class: class.into(), mode };
+        let pod = |name: &str, claim: &str, host: Option<&str>| PodSpec {
+            name: name.into(),
+            claim: Some(claim.into()),
+            node_selector: host
+                .map(|h| BTreeMap::from([(HOSTNAME_LABEL.to_string(), h.to_string())]))
+                .unwrap_or_default(),
+        };
+        let base = Setup {
+            nodes: article_nodes(),
+            storage_zones: article_storage_zones(),
+            classes: vec![],
+            claims: vec![],
+            pods: vec![],
+            sets: vec![],
+        };
+        let topology_aware = || class("nas-topology-aware", Binding::WaitForFirstConsumer, &["room1", "room2"]);
+        let spread_set = |replicas, selector: bool, taints| SetSpec {
+            name: "ss-zone-constrained".into(),
+            replicas,
+            policy: PodManagementPolicy::OrderedReady,
+            class: "nas-topology-aware".into(),
+            mode: AccessMode::ReadWriteOnce,
+            node_selector: if selector {
+                BTreeMap::from([("boss".to_string(), "me".to_string())])
+            } else {
+                BTreeMap::new()
+            },
+            spread: Some(Spread { max_skew: 1, topology_key: ZONE_LABEL.into(), node_taints_policy: taints }),
+        };
+        match self {
+            Preset::ImmediatePinsZone => Setup {
+                classes: vec![class("nas", Binding::Immediate, &[])],
+                claims: vec![claim("nas-vol1", "nas", AccessMode::ReadWriteMany)],
+                pods: vec![pod("nas-pod", "nas-vol1", None)],
+                ..base
+            },
+            Preset::ConflictingSelector => Setup {
+                classes: vec![class("nas-zoned", Binding::WaitForFirstConsumer, &["room2"])],
+                claims: vec![claim("nas-zoned-vol1", "nas-zoned", AccessMode::ReadWriteMany)],
+                pods: vec![pod("pv-zoned-pod", "nas-zoned-vol1", Some("w1"))],
+                ..base
+            },
+            Preset::WaitForFirstConsumer => Setup {
+                classes: vec![class("nas-wait", Binding::WaitForFirstConsumer, &[])],
+                claims: vec![claim("nas-wait-vol1", "nas-wait", AccessMode::ReadWriteMany)],
+                pods: vec![pod("nas-wait-pod", "nas-wait-vol1", None)],
+                ..base
+            },
+            Preset::AllowedTopologies => Setup {
+                classes: vec![class("nas-zoned", Binding::WaitForFirstConsumer, &["room2"])],
+                claims: vec![claim("nas-zoned-vol1", "nas-zoned", AccessMode::ReadWriteMany)],
+                pods: vec![pod("nas-zoned-pod", "nas-zoned-vol1", None)],
+                ..base
+            },
+            Preset::StatefulSetAcrossZones => Setup {
+                classes: vec![topology_aware()],
+                sets: vec![SetSpec {
+                    name: "ss-topology-aware".into(),
+                    replicas: 4,
+                    policy: PodManagementPolicy::OrderedReady,
+                    class: "nas-topology-aware".into(),
+                    mode: AccessMode::ReadWriteOnce,
+                    node_selector: BTreeMap::new(),
+                    spread: None,
+                }],
+                ..base
+            },
+            Preset::SpreadTrap => Setup {
+                classes: vec![topology_aware()],
+                sets: vec![spread_set(6, false, TaintsPolicy::Ignore)],
+                ..base
+            },
+            Preset::SpreadFixedBySelector => {
+                Setup { classes: vec![topology_aware()], sets: vec![spread_set(6, true, TaintsPolicy::Ignore)], ..base }
+            }
+            Preset::SpreadFixedByTaintsPolicy => {
+                Setup { classes: vec![topology_aware()], sets: vec![spread_set(6, false, TaintsPolicy::Honor)], ..base }
+            }
+            Preset::ReadWriteOncePod => Setup {
+                classes: vec![class("standard", Binding::Immediate, &[])],
+                claims: vec![claim("pvc3", "standard", AccessMode::ReadWriteOncePod)],
+                pods: vec![pod("pod4", "pvc3", Some("w1")), pod("pod5", "pvc3", Some("w1"))],
+                ..base
+            },
+        }
+    }
+}
+
+/// The free controls of the demo: one StatefulSet on the article's cluster, every knob exposed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Custom {
+    pub binding: Binding,
+    /// Which zones the StorageClass allows: both worker zones, or only one.
+    pub allowed: AllowedZones,
+    pub replicas: u32,
+    pub policy: PodManagementPolicy,
+    pub spread: bool,
+    pub node_selector: bool,
+    pub taints_policy: TaintsPolicy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllowedZones {
+    Both,
+    Room1,
+    Room2,
+}
+
+impl Default for Custom {
+    fn default() -> Self {
+        Custom {
+            binding: Binding::WaitForFirstConsumer,
+            allowed: AllowedZones::Both,
+            replicas: 6,
+            policy: PodManagementPolicy::OrderedReady,
+            spread: true,
+            node_selector: false,
+            taints_policy: TaintsPolicy::Ignore,
+        }
+    }
+}
+
+impl Custom {
+    pub fn setup(self) -> Setup {
+        let allowed: Vec<String> = match self.allowed {
+            AllowedZones::Both => vec!["room1".into(), "room2".into()],
+            AllowedZones::Room1 => vec!["room1".into()],
+            AllowedZones::Room2 => vec!["room2".into()],
+        };
+        Setup {
+            nodes: article_nodes(),
+            storage_zones: article_storage_zones(),
+            classes: vec![ClassSpec { name: "nas".into(), binding: self.binding, allowed_zones: allowed }],
+            claims: vec![],
+            pods: vec![],
+            sets: vec![SetSpec {
+                name: "ss".into(),
+                replicas: self.replicas,
+                policy: self.policy,
+                class: "nas".into(),
+                mode: AccessMode::ReadWriteOnce,
+                node_selector: if self.node_selector {
+                    BTreeMap::from([("boss".to_string(), "me".to_string())])
+                } else {
+                    BTreeMap::new()
+                },
+                spread: self.spread.then(|| Spread {
+                    max_skew: 1,
+                    topology_key: ZONE_LABEL.into(),
+                    node_taints_policy: self.taints_policy,
+                }),
+            }],
+        }
+    }
+}

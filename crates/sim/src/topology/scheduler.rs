@@ -1,0 +1,133 @@
+//! A deterministic kube-scheduler: the real filters in the real order, and the real
+//! FailedScheduling message when no node passes.
+//!
+//! Filter order (the default profile, as far as this model has the inputs): TaintToleration,
+//! NodeAffinity (nodeSelector), VolumeBinding (bound PV's zone, or whether a WaitForFirstConsumer
+//! claim could be provisioned there), PodTopologySpread. Each node reports the first filter it
+//! fails. VolumeRestrictions rejects a second ReadWriteOncePod user before any node is looked at
+//! (PreFilter), so every node reports it: seed 002 saw `2 node has pod using ...` on two nodes
+//! although one of them did not match the pod's nodeSelector. Where the real scheduler scores the feasible nodes
+//! and picks among the best at random, this one takes the node with the fewest pods, then the first
+//! by name, so a scenario always ends the same way.
+
+use std::collections::BTreeMap;
+
+use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy};
+use super::state::{Pod, State};
+use crate::scheduling::{
+    failed_scheduling, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD, REASON_TAINT,
+    REASON_VOLUME_NODE_AFFINITY,
+};
+
+/// Spread constraint reason when the node lacks the topology key.
+pub const REASON_SPREAD_LABEL: &str = "node(s) didn't match pod topology spread constraints (missing required label)";
+/// VolumeBinding's pod-level refusal when an Immediate claim could not be provisioned.
+pub const UNBOUND_IMMEDIATE: &str = "pod has unbound immediate PersistentVolumeClaims";
+
+/// Where a pending pod can go, or the message saying why it cannot go anywhere.
+pub enum Placement {
+    Node(String),
+    Nowhere(String),
+}
+
+impl State {
+    /// Zones where a claim of `class` could be provisioned: the class's allowed zones within the
+    /// storage's zones (either list empty means no restriction from it).
+    pub(crate) fn provisionable(&self, class: &str, zone: Option<&str>) -> bool {
+        let c = &self.classes[class];
+        let allowed = c.allowed_zones.is_empty() || zone.is_some_and(|z| c.allowed_zones.iter().any(|a| a == z));
+        let served = self.storage_zones.is_empty() || zone.is_some_and(|z| self.storage_zones.iter().any(|s| s == z));
+        allowed && served
+    }
+
+    /// The first filter `node` fails for `pod`, if any.
+    fn filter(&self, pod: &Pod, node: &NodeSpec) -> Option<&'static str> {
+        if node.untolerated_taint().is_some() {
+            return Some(REASON_TAINT);
+        }
+        if !node.matches(&pod.node_selector) {
+            return Some(REASON_NODE_SELECTOR);
+        }
+        if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
+            match claim.volume.as_ref().map(|v| &self.pvs[v]) {
+                Some(pv) => {
+                    if pv.zone.is_some() && pv.zone != node.zone {
+                        return Some(REASON_VOLUME_NODE_AFFINITY);
+                    }
+                }
+                None => {
+                    if !self.provisionable(&claim.class, node.zone.as_deref()) {
+                        return Some(REASON_NO_PV_TO_BIND);
+                    }
+                }
+            }
+        }
+        if let Some(spread) = &pod.spread {
+            let Some(domain) = node.label(&spread.topology_key) else {
+                return Some(REASON_SPREAD_LABEL);
+            };
+            let counts = self.spread_counts(pod);
+            let min = counts.values().copied().min().unwrap_or(0);
+            let skew = (counts.get(domain).copied().unwrap_or(0) + 1).saturating_sub(min);
+            if skew > spread.max_skew as usize {
+                return Some(REASON_SPREAD);
+            }
+        }
+        None
+    }
+
+    /// Matching pods per domain, over the domains the constraint counts: nodes with the topology
+    /// key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
+    /// nodeTaintsPolicy Honor, whose taints the pod tolerates. Under the default Ignore a zone
+    /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
+    pub fn spread_counts(&self, pod: &Pod) -> BTreeMap<String, usize> {
+        let Some(spread) = &pod.spread else { return BTreeMap::new() };
+        let mut counts = BTreeMap::new();
+        for node in self.nodes.values() {
+            let Some(domain) = node.label(&spread.topology_key) else { continue };
+            if !node.matches(&pod.node_selector) {
+                continue;
+            }
+            if spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some() {
+                continue;
+            }
+            let same_owner = |p: &&Pod| p.owner.as_ref().map(|o| &o.0) == pod.owner.as_ref().map(|o| &o.0);
+            let here = self.pods.values().filter(|p| p.node.as_deref() == Some(&node.name)).filter(same_owner).count();
+            *counts.entry(domain.to_string()).or_insert(0) += here;
+        }
+        counts
+    }
+
+    /// Runs the filters over every node, in name order.
+    pub fn place(&self, pod: &Pod) -> Placement {
+        if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
+            if claim.mode == AccessMode::ReadWriteOncePod
+                && self
+                    .pods
+                    .values()
+                    .any(|o| o.name != pod.name && o.node.is_some() && o.claim.as_ref() == Some(&claim.name))
+            {
+                let n = self.nodes.len();
+                return Placement::Nowhere(failed_scheduling(n, std::iter::repeat_n(REASON_RWOP, n)));
+            }
+            if claim.volume.is_none() && self.classes[&claim.class].binding == Binding::Immediate {
+                return Placement::Nowhere(format!("0/{} nodes are available: {UNBOUND_IMMEDIATE}.", self.nodes.len()));
+            }
+        }
+        let mut reasons = Vec::new();
+        let mut feasible = Vec::new();
+        for node in self.nodes.values() {
+            match self.filter(pod, node) {
+                Some(reason) => reasons.push(reason),
+                None => feasible.push(node),
+            }
+        }
+        match feasible
+            .into_iter()
+            .min_by_key(|n| (self.pods.values().filter(|p| p.node.as_deref() == Some(&n.name)).count(), &n.name))
+        {
+            Some(node) => Placement::Node(node.name.clone()),
+            None => Placement::Nowhere(failed_scheduling(self.nodes.len(), reasons)),
+        }
+    }
+}
