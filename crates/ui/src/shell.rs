@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::{self, Lang};
+use crate::widgets::tr;
 
 /// How the badge colours the current state: the book's green / red / grey pill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub fn Shell(
 ) -> impl IntoView {
     view! {
         <header class="kv-head">
-            <span class="kv-kicker">{move || i18n::KICKER.get(lang.get())}</span>
+            <span class="kv-kicker">{tr(lang, i18n::KICKER)}</span>
             <span class="kv-title" data-state="title">{move || title.get()}</span>
             <span class="kv-badge" data-state="badge" data-tone=move || tone.get().code()>
                 {move || badge.get()}
@@ -41,10 +42,10 @@ pub fn Shell(
             <button
                 class="kv-lang"
                 data-action="lang"
-                aria-label=move || i18n::SWITCH_LANG_NAME.get(lang.get())
+                aria-label=tr(lang, i18n::SWITCH_LANG_NAME)
                 on:click=move |_| lang.update(|l| *l = l.other())
             >
-                {move || i18n::SWITCH_LANG.get(lang.get())}
+                {tr(lang, i18n::SWITCH_LANG)}
             </button>
         </header>
         <div class="kv-body">{children()}</div>

@@ -5,6 +5,13 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 
+/// A catalogue text that follows the reader's language. Every static label goes through this one
+/// function, so they all share one closure type: each distinct closure would otherwise bring its
+/// own copy of Leptos's rendering code into the wasm.
+pub fn tr(lang: RwSignal<Lang>, msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || msg.get(lang.get())
+}
+
 /// A labelled row of buttons, one pressed: `data-action=<action> data-value=<value>` each.
 #[component]
 pub fn Choice(
@@ -16,8 +23,8 @@ pub fn Choice(
     on_choose: Callback<&'static str>,
 ) -> impl IntoView {
     view! {
-        <div class="kv-choice" role="group" aria-label=move || label.get(lang.get())>
-            <span class="kv-choice-label">{move || label.get(lang.get())}</span>
+        <div class="kv-choice" role="group" aria-label=tr(lang, label)>
+            <span class="kv-choice-label">{tr(lang, label)}</span>
             {options
                 .into_iter()
                 .map(|(value, text)| {
@@ -28,7 +35,7 @@ pub fn Choice(
                             aria-pressed=move || (selected.get() == value).to_string()
                             on:click=move |_| on_choose.run(value)
                         >
-                            {move || text.get(lang.get())}
+                            {tr(lang, text)}
                         </button>
                     }
                 })
@@ -52,7 +59,7 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
 pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
     view! {
         <section class="kv-log-box">
-            <h4 class="kv-h">{move || i18n::LOG_TITLE.get(lang.get())}</h4>
+            <h4 class="kv-h">{tr(lang, i18n::LOG_TITLE)}</h4>
             <ul class="kv-log" data-state="log">
                 {move || {
                     let lines = lines.get();
@@ -75,10 +82,10 @@ pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>
 #[component]
 pub fn Legend(lang: RwSignal<Lang>, legend: Msg, simplified: Msg) -> impl IntoView {
     view! {
-        <p class="kv-legend">{move || legend.get(lang.get())}</p>
+        <p class="kv-legend">{tr(lang, legend)}</p>
         <details class="kv-simplified">
-            <summary>{move || i18n::SIMPLIFIED.get(lang.get())}</summary>
-            <p>{move || simplified.get(lang.get())}</p>
+            <summary>{tr(lang, i18n::SIMPLIFIED)}</summary>
+            <p>{tr(lang, simplified)}</p>
         </details>
     }
 }

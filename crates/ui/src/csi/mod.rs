@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{Choice, Legend, Log, Verdict};
+use crate::widgets::{tr, Choice, Legend, Log, Verdict};
 use present::CsiSession;
 
 const fn same(text: &'static str) -> Msg {
@@ -35,7 +35,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
 
     let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
     let tone = Signal::derive(move || session.with(present::tone));
-    let title = Signal::derive(move || i18n::CSI_TITLE.get(lang.get()));
+    let title = Signal::derive(tr(lang, i18n::CSI_TITLE));
 
     view! {
         <div class="kv" data-kubevol-root="csi" lang=move || lang.get().code()>
@@ -89,7 +89,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                         })
                     />
                     <button class="kv-reset" data-action="reset" on:click=move |_| reconfigure(&|_| {})>
-                        {move || i18n::RESET.get(lang.get())}
+                        {tr(lang, i18n::RESET)}
                     </button>
                 </div>
                 <p class="kv-volume" data-state="volume">{move || session.with(|s| present::volume_line(&s.state, lang.get()))}</p>
@@ -140,15 +140,15 @@ fn NodeCard(
             <div class="kv-buttons">
                 <button data-action="attach" data-node=name aria-label=move || labelled(i18n::csi::ATTACH)
                     on:click=move |_| dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() })>
-                    {move || i18n::csi::ATTACH.get(lang.get())}
+                    {tr(lang, i18n::csi::ATTACH)}
                 </button>
                 <button data-action="mount" data-node=name aria-label=move || labelled(i18n::csi::MOUNT)
                     on:click=move |_| dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None })>
-                    {move || i18n::csi::MOUNT.get(lang.get())}
+                    {tr(lang, i18n::csi::MOUNT)}
                 </button>
                 <button data-action="detach" data-node=name aria-label=move || labelled(i18n::csi::DETACH)
                     on:click=move |_| dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() })>
-                    {move || i18n::csi::DETACH.get(lang.get())}
+                    {tr(lang, i18n::csi::DETACH)}
                 </button>
                 <button data-action="respond" data-node=name
                     aria-label=move || labelled(if card.get().responsive { i18n::csi::STOP_RESPONDING } else { i18n::csi::RESUME_RESPONDING })
@@ -172,26 +172,26 @@ fn GlobalButtons(
     view! {
         <div class="kv-buttons kv-global">
             <button data-action="unmount-all" on:click=move |_| dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() })>
-                {move || i18n::csi::UNMOUNT_ALL.get(lang.get())}
+                {tr(lang, i18n::csi::UNMOUNT_ALL)}
             </button>
             <button data-action="force-detach" class="kv-danger" on:click=move |_| dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None })>
-                {move || i18n::csi::FORCE_DETACH.get(lang.get())}
+                {tr(lang, i18n::csi::FORCE_DETACH)}
             </button>
             {move || if claim_exists.get() {
                 view! {
                     <button data-action="delete-claim" on:click=move |_| dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() })>
-                        {move || i18n::csi::DELETE_CLAIM.get(lang.get())}
+                        {tr(lang, i18n::csi::DELETE_CLAIM)}
                     </button>
                 }.into_any()
             } else {
                 view! {
                     <button data-action="request" on:click=move |_| dispatch.run(present::request_again(config.get_untracked()))>
-                        {move || i18n::csi::REQUEST_AGAIN.get(lang.get())}
+                        {tr(lang, i18n::csi::REQUEST_AGAIN)}
                     </button>
                 }.into_any()
             }}
         </div>
-        <p class="kv-hint">{move || i18n::csi::FORCE_HINT.get(lang.get())}</p>
+        <p class="kv-hint">{tr(lang, i18n::csi::FORCE_HINT)}</p>
         {move || {
             let released = released.get();
             (!released.is_empty()).then(|| view! { <p class="kv-released" data-state="released">{i18n::csi::released(lang.get(), &released)}</p> })
@@ -206,7 +206,7 @@ fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoV
     view! {
         <div class="kv-panel">
             <section>
-                <h4 class="kv-h">{move || i18n::csi::CSI_CALLS.get(lang.get())}</h4>
+                <h4 class="kv-h">{tr(lang, i18n::csi::CSI_CALLS)}</h4>
                 <ul class="kv-mono" data-state="csi-calls">
                     {move || {
                         let calls = calls.get();
@@ -219,7 +219,7 @@ fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoV
                 </ul>
             </section>
             <section>
-                <h4 class="kv-h">{move || i18n::csi::K8S_SAYS.get(lang.get())}</h4>
+                <h4 class="kv-h">{tr(lang, i18n::csi::K8S_SAYS)}</h4>
                 <ul class="kv-mono" data-state="events">
                     {move || {
                         let lines = k8s.get();

@@ -11,7 +11,7 @@ pub type CsiSession = Session<State>;
 
 /// A fresh session for the chapter's demo with these toggles.
 pub fn start(config: DemoConfig) -> CsiSession {
-    Session::start(&Setup::demo(config)).expect("the chapter's demo setup is valid")
+    Session::start(&Setup::demo(config)).unwrap_or_else(|_| unreachable!("the chapter's demo setup is valid"))
 }
 
 /// The claim the demo creates again after "delete the claim".

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{Choice, Legend, Log, Verdict};
+use crate::widgets::{tr, Choice, Legend, Log, Verdict};
 use present::{PodStatus, Slot, StsConfig, StsSession, BREAKABLE};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -60,9 +60,9 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
 
     let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
     let tone = Signal::derive(move || session.with(present::tone));
-    let title = Signal::derive(move || i18n::sts::TITLE.get(lang.get()));
+    let title = Signal::derive(tr(lang, i18n::sts::TITLE));
     let broken = Memo::new(move |_| session.with(|s| s.state.broken.contains(&BREAKABLE)));
-    let label = move |m: Msg| move || m.get(lang.get());
+    let label = move |m: Msg| tr(lang, m);
 
     view! {
         <div class="kv" data-kubevol-root="statefulset" lang=move || lang.get().code()>
@@ -145,11 +145,11 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
 fn Lanes(session: RwSignal<StsSession>, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> impl IntoView {
     let slots = Memo::new(move |_| session.with(|s| present::slots(&s.state)));
     view! {
-        <h4 class="kv-h">{move || i18n::sts::PODS.get(lang.get())}</h4>
+        <h4 class="kv-h">{tr(lang, i18n::sts::PODS)}</h4>
         <div class="kv-lane" data-state="pods">
             {move || slots.get().into_iter().map(|slot| view! { <PodSlot column=slot lang=lang dispatch=dispatch/> }).collect_view()}
         </div>
-        <h4 class="kv-h">{move || i18n::sts::VOLUMES.get(lang.get())}</h4>
+        <h4 class="kv-h">{tr(lang, i18n::sts::VOLUMES)}</h4>
         <div class="kv-lane" data-state="volumes">
             {move || slots.get().into_iter().map(|slot| view! { <VolumeSlot column=slot lang=lang dispatch=dispatch/> }).collect_view()}
         </div>
@@ -161,7 +161,7 @@ fn PodSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> im
     let ordinal = column.ordinal;
     match column.pod {
         None => view! {
-            <div class="kv-card kv-empty" data-ordinal=ordinal.to_string()>{move || i18n::sts::EMPTY_SLOT.get(lang.get())}</div>
+            <div class="kv-card kv-empty" data-ordinal=ordinal.to_string()>{tr(lang, i18n::sts::EMPTY_SLOT)}</div>
         }
         .into_any(),
         Some(pod) => {
@@ -187,7 +187,7 @@ fn PodSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> im
                     <button data-action="delete-pod" data-ordinal=ordinal.to_string()
                         aria-label=move || format!("{} ({name})", i18n::sts::DELETE_POD.get(lang.get()))
                         on:click=move |_| dispatch.run(Action::DeletePod { ordinal })>
-                        {move || i18n::sts::DELETE_POD.get(lang.get())}
+                        {tr(lang, i18n::sts::DELETE_POD)}
                     </button>
                 </div>
             }
@@ -201,7 +201,7 @@ fn VolumeSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) ->
     let ordinal = column.ordinal;
     match column.volume {
         None => view! {
-            <div class="kv-card kv-empty" data-ordinal=ordinal.to_string()>{move || i18n::sts::EMPTY_SLOT.get(lang.get())}</div>
+            <div class="kv-card kv-empty" data-ordinal=ordinal.to_string()>{tr(lang, i18n::sts::EMPTY_SLOT)}</div>
         }
         .into_any(),
         Some(volume) => {
@@ -216,17 +216,17 @@ fn VolumeSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) ->
                             None => i18n::sts::EMPTY_DATA.get(lang.get()).to_string(),
                         }}
                     </span>
-                    {volume.terminating.then(|| view! { <span class="kv-tag kv-tag-ng">{move || i18n::sts::TERMINATING.get(lang.get())}</span> })}
+                    {volume.terminating.then(|| view! { <span class="kv-tag kv-tag-ng">{tr(lang, i18n::sts::TERMINATING)}</span> })}
                     <span class="kv-buttons">
                         <button data-action="write" data-ordinal=ordinal.to_string()
                             aria-label=move || format!("{} ({write_name})", i18n::sts::WRITE.get(lang.get()))
                             on:click=move |_| dispatch.run(Action::Write { ordinal, data: None })>
-                            {move || i18n::sts::WRITE.get(lang.get())}
+                            {tr(lang, i18n::sts::WRITE)}
                         </button>
                         <button data-action="delete-volume" data-ordinal=ordinal.to_string()
                             aria-label=move || format!("{} ({delete_name})", i18n::sts::DELETE_VOLUME.get(lang.get()))
                             on:click=move |_| dispatch.run(Action::DeletePvc { ordinal })>
-                            {move || i18n::sts::DELETE_VOLUME.get(lang.get())}
+                            {tr(lang, i18n::sts::DELETE_VOLUME)}
                         </button>
                     </span>
                 </div>

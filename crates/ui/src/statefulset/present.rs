@@ -34,7 +34,7 @@ pub fn start(config: StsConfig) -> StsSession {
         retention: RetentionPolicy { when_scaled: config.when_scaled, when_deleted: Retention::Retain },
         ..Config::default()
     };
-    Session::start(&setup).expect("the chapter's demo setup is valid")
+    Session::start(&setup).unwrap_or_else(|_| unreachable!("the chapter's demo setup is valid"))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
