@@ -30,6 +30,10 @@ export const SCENES = {
     await click(demo, '[data-action="break"][data-ordinal="1"]');
     await click(demo, '[data-action="step5"]');
   },
+  topology: async (demo) => {
+    await click(demo, '[data-action="preset"][data-value="spread-trap"]');
+    await click(demo, '[data-action="run"]');
+  },
 };
 
 const server = await startServer(dist);

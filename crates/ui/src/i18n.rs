@@ -366,3 +366,141 @@ pub mod sts {
         }
     }
 }
+
+// ---- Topology demo -----------------------------------------------------------------------------
+pub mod topo {
+    use super::{msg, Lang, Msg};
+
+    pub const TITLE: Msg = msg("区画とボリューム", "Zones and volumes");
+    pub const SCENARIO: Msg = msg("場面", "Scenario");
+    pub const CUSTOM: Msg = msg("自由に組む", "Custom");
+    pub const FREE: Msg = msg(
+        "自由に組む: StatefulSet(6 つまで)の設定。変えると「自由に組む」に切り替わる",
+        "Custom: the settings of one StatefulSet (up to 6); changing one switches to Custom",
+    );
+    pub const BINDING: Msg = msg("確保の時機", "Binding");
+    pub const ALLOWED: Msg = msg("許す区画", "Allowed zones");
+    pub const BOTH: Msg = msg("room1 と room2", "room1 and room2");
+    pub const REPLICAS: Msg = msg("レプリカ", "Replicas");
+    pub const POLICY: Msg = msg("作る順序", "podManagementPolicy");
+    pub const SPREAD: Msg = msg("区画に分散 (maxSkew 1)", "Spread over zones (maxSkew 1)");
+    pub const SELECTOR: Msg = msg("nodeSelector boss=me", "nodeSelector boss=me");
+    pub const TAINTS: Msg = msg("nodeTaintsPolicy", "nodeTaintsPolicy");
+    pub const OFF: Msg = msg("なし", "off");
+    pub const ON: Msg = msg("あり", "on");
+    pub const STEP: Msg = msg("1周期進める", "Step");
+    pub const RUN: Msg = msg("止まるまで進める", "Run until settled");
+    pub const ZONE: Msg = msg("区画", "zone");
+    pub const NO_ZONE: Msg = msg("区画なし", "no zone");
+    pub const TAINTED: Msg = msg("taint: control-plane", "taint: control-plane");
+    pub const NO_PODS: Msg = msg("Pod なし", "no pods");
+    pub const VOLUMES_HERE: Msg = msg("この区画の実体", "volumes in this zone");
+    pub const NO_VOLUMES: Msg = msg("実体なし", "no volumes");
+    pub const NO_STORAGE: Msg = msg("ストレージが無い区画", "no storage in this zone");
+    pub const PENDING: Msg = msg("Pending の Pod(スケジューラの言い分)", "Pending pods (what the scheduler says)");
+    pub const NO_PENDING: Msg = msg("(Pending の Pod はない)", "(no pending pods)");
+    pub const PVCS: Msg = msg("要求(PVC)", "Claims (PVCs)");
+    pub const NO_PVCS: Msg = msg("(要求はまだない)", "(no claims yet)");
+    pub const NOT_YET: Msg = msg("(まだ予定に入っていない)", "(not scheduled yet)");
+    pub const LEGEND: Msg = msg(
+        "ディスクは作った区画から動かない。だから先に作る(Immediate)と Pod の置き場所がディスクに縛られ、待つ(WaitForFirstConsumer)と、スケジューラが選んだノードの区画にディスクが作られる。分散の制約 maxSkew 1 は、区画ごとの Pod 数の差を 1 までに抑える。ここで taint 付きのノードしかない区画も数えられると、そこは永遠に 0 個なので、他の区画は 1 個より先へ進めなくなる。",
+        "A disk never leaves the zone it was created in. Created early (Immediate), it ties the pod to that zone; created late (WaitForFirstConsumer), it is made in the zone of the node the scheduler picked. A spread constraint with maxSkew 1 keeps the pod counts of the zones within one of each other. If a zone holding only a tainted node still counts, it stays at zero forever, and no other zone can get past one pod.",
+    );
+    pub const SIMPLIFIED: Msg = msg(
+        "実物のスケジューラはノードに点数をつけ、同点の中から無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、記事で 3:1 に偏った 4 レプリカは、ここでは 2:2 になる。置かれた Pod はすぐ動く(ready)とみなし、toleration とリソースの空きは扱わない。",
+        "The real scheduler scores nodes and picks at random among the best; this model takes the node with the fewest pods, then the first by name, so the article's 4 replicas that came out 3:1 come out 2:2 here. A placed pod counts as running at once; tolerations and resources are not modelled.",
+    );
+
+    pub fn preset_label(code: &str) -> Msg {
+        match code {
+            "immediate" => msg("先に作る", "Immediate"),
+            "conflict" => msg("selector と矛盾", "Conflicting selector"),
+            "wait" => msg("使う Pod を待つ", "WaitForFirstConsumer"),
+            "allowed" => msg("room2 だけ許す", "room2 only"),
+            "statefulset" => msg("StatefulSet ×4", "StatefulSet ×4"),
+            "spread-trap" => msg("分散の罠", "Spread trap"),
+            "spread-selector" => msg("回避: nodeSelector", "Fix: nodeSelector"),
+            "spread-honor" => msg("回避: Honor", "Fix: Honor"),
+            "rwop" => msg("ReadWriteOncePod", "ReadWriteOncePod"),
+            _ => CUSTOM,
+        }
+    }
+
+    pub fn badge(lang: Lang, running: usize, pending: usize) -> String {
+        match lang {
+            Lang::Ja => format!("動いている {running} ・ Pending {pending}"),
+            Lang::En => format!("running {running} · pending {pending}"),
+        }
+    }
+
+    pub fn pvc_status(lang: Lang, volume: Option<&str>, zone: Option<&str>) -> String {
+        match (volume, zone, lang) {
+            (Some(v), Some(z), Lang::Ja) => format!("Bound → {v}(区画 {z})"),
+            (Some(v), Some(z), Lang::En) => format!("Bound → {v} (zone {z})"),
+            (Some(v), None, _) => format!("Bound → {v}"),
+            (None, _, _) => "Pending".to_string(),
+        }
+    }
+
+    /// What the verdict explains, from the first pending pod's reasons or the placement.
+    pub enum Situation<'a> {
+        NotStarted,
+        Moving,
+        AllRunning { running: usize, per_node: &'a str },
+        Stuck { pod: &'a str, why: Why },
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Why {
+        Spread,
+        VolumeAffinity,
+        NoVolumeHere,
+        Selector,
+        Rwop,
+        Other,
+    }
+
+    pub fn verdict(lang: Lang, situation: Situation) -> String {
+        use Situation::*;
+        let ja = lang == Lang::Ja;
+        match situation {
+            NotStarted if ja => "まだ何も置いていない。「1周期進める」でコントローラとスケジューラが1回ずつ動く".into(),
+            NotStarted => "Nothing is placed yet. Step runs the controllers and the scheduler once".into(),
+            Moving if ja => "まだ動いている。進めると、次の Pod が置かれるか、置けない理由が出る".into(),
+            Moving => "Still moving: step on to see the next pod placed or the reason it cannot be".into(),
+            AllRunning { running, per_node } if ja => {
+                format!("{running} 個すべてが動いている({per_node})。ボリュームはどれも自分の Pod と同じ区画にある")
+            }
+            AllRunning { running, per_node } => {
+                format!("All {running} pods run ({per_node}); every volume sits in its pod's zone")
+            }
+            Stuck { pod, why } => {
+                let (j, e) = match why {
+                    Why::Spread => (
+                        "taint 付きの m1 しかいない kitchen も区画として数えられ、そこは 0 個のまま。maxSkew 1 なので room1 と room2 は 1 個より先へ進めない。nodeSelector で kitchen を外すか、nodeTaintsPolicy を Honor にすると解ける",
+                        "kitchen, which holds only the tainted m1, still counts as a zone and stays at zero, so with maxSkew 1 neither room1 nor room2 can get past one pod. A nodeSelector that leaves kitchen out, or nodeTaintsPolicy Honor, gets it going",
+                    ),
+                    Why::VolumeAffinity => (
+                        "ボリュームは作られた区画から動かないので、Pod はその区画のノードにしか置けない",
+                        "the volume cannot leave the zone it was created in, so the pod fits only on a node there",
+                    ),
+                    Why::NoVolumeHere => (
+                        "StorageClass が許す区画にしか実体を作れないので、選べるノードが無い",
+                        "the StorageClass can create the volume only in its allowed zones, so no node fits",
+                    ),
+                    Why::Selector => ("nodeSelector に合うノードが無い", "no node matches the nodeSelector"),
+                    Why::Rwop => (
+                        "ReadWriteOncePod の要求を、もう別の Pod が使っている。どのノードも同じ理由で断る",
+                        "another pod already uses the ReadWriteOncePod claim, and every node refuses for that reason",
+                    ),
+                    Why::Other => ("置けるノードが無い", "no node fits"),
+                };
+                if ja {
+                    format!("{pod} は Pending のまま: {j}")
+                } else {
+                    format!("{pod} stays Pending: {e}")
+                }
+            }
+        }
+    }
+}

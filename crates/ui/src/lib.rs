@@ -9,6 +9,7 @@ pub mod mount;
 pub mod session;
 pub mod shell;
 pub mod statefulset;
+pub mod topology;
 pub mod widgets;
 
 pub use mount::{mount_all, mount_into, DemoKind};

@@ -17,15 +17,17 @@ const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 pub enum DemoKind {
     Csi,
     StatefulSet,
+    Topology,
 }
 
 impl DemoKind {
-    pub const NAMES: &'static [&'static str] = &["csi", "statefulset"];
+    pub const NAMES: &'static [&'static str] = &["csi", "statefulset", "topology"];
 
     pub fn from_code(code: &str) -> Option<DemoKind> {
         match code {
             "csi" => Some(DemoKind::Csi),
             "statefulset" => Some(DemoKind::StatefulSet),
+            "topology" => Some(DemoKind::Topology),
             _ => None,
         }
     }
@@ -82,6 +84,7 @@ fn demo_view(kind: DemoKind, lang: Lang) -> AnyView {
     match kind {
         DemoKind::Csi => view! { <crate::csi::CsiDemo lang=lang/> }.into_any(),
         DemoKind::StatefulSet => view! { <crate::statefulset::StatefulSetDemo lang=lang/> }.into_any(),
+        DemoKind::Topology => view! { <crate::topology::TopologyDemo lang=lang/> }.into_any(),
     }
 }
 

@@ -1,0 +1,246 @@
+//! The topology demo, "区画とボリューム": where pods and volumes land on the three-node cluster of
+//! seed 004, and the scheduler's own FailedScheduling message when they cannot, all decided by
+//! `kubevol_sim::topology`.
+
+pub mod present;
+
+use kubevol_sim::topology::{Action, AllowedZones, Binding, Custom, PodManagementPolicy, Preset, TaintsPolicy};
+use leptos::prelude::*;
+
+use crate::i18n::{self, Lang, Msg};
+use crate::shell::Shell;
+use crate::widgets::{tr, Choice, Legend, Log, Verdict};
+use present::{Scenario, TopoSession};
+
+const fn same(text: &'static str) -> Msg {
+    Msg { ja: text, en: text }
+}
+
+const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
+
+#[component]
+pub fn TopologyDemo(lang: Lang) -> impl IntoView {
+    let lang = RwSignal::new(lang);
+    let scenario = RwSignal::new(Scenario::Preset(Preset::SpreadTrap));
+    let session = RwSignal::new(present::start(Scenario::Preset(Preset::SpreadTrap)));
+    let dispatch = Callback::new(move |action: Action| {
+        session.update(|s| {
+            s.dispatch(action);
+        })
+    });
+    let restart = move |next: Scenario| {
+        scenario.set(next);
+        session.set(present::start(next));
+    };
+    // Any free control switches to the custom scenario, starting from what the controls show.
+    let tweak = move |change: &dyn Fn(&mut Custom)| {
+        let mut c = scenario.get_untracked().custom();
+        change(&mut c);
+        restart(Scenario::Custom(c));
+    };
+    let custom = Memo::new(move |_| scenario.get().custom());
+
+    let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
+    let tone = Signal::derive(move || session.with(present::tone));
+    let title = Signal::derive(move || i18n::topo::TITLE.get(lang.get()));
+    let mut presets: Vec<(&'static str, Msg)> =
+        Preset::ALL.iter().map(|p| (p.code(), i18n::topo::preset_label(p.code()))).collect();
+    presets.push(("custom", i18n::topo::CUSTOM));
+
+    view! {
+        <div class="kv" data-kubevol-root="topology" lang=move || lang.get().code()>
+            <Shell lang=lang title=title badge=badge tone=tone>
+                <div class="kv-controls">
+                    <Choice
+                        lang=lang
+                        label=i18n::topo::SCENARIO
+                        action="preset"
+                        options=presets
+                        selected=Signal::derive(move || scenario.get().code())
+                        on_choose=Callback::new(move |code: &'static str| {
+                            match Preset::ALL.into_iter().find(|p| p.code() == code) {
+                                Some(p) => restart(Scenario::Preset(p)),
+                                None => restart(Scenario::Custom(scenario.get_untracked().custom())),
+                            }
+                        })
+                    />
+                </div>
+                <div class="kv-controls kv-free" class:kv-inactive=move || !matches!(scenario.get(), Scenario::Custom(_))>
+                    <span class="kv-muted kv-free-title">{tr(lang, i18n::topo::FREE)}</span>
+                    <Choice lang=lang label=i18n::topo::BINDING action="binding"
+                        options=vec![("Immediate", same("Immediate")), ("WaitForFirstConsumer", same("WaitForFirstConsumer"))]
+                        selected=Signal::derive(move || if custom.get().binding == Binding::Immediate { "Immediate" } else { "WaitForFirstConsumer" })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let b = if v == "Immediate" { Binding::Immediate } else { Binding::WaitForFirstConsumer };
+                            tweak(&|c| c.binding = b)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::topo::ALLOWED action="allowed"
+                        options=vec![("both", i18n::topo::BOTH), ("room1", same("room1")), ("room2", same("room2"))]
+                        selected=Signal::derive(move || match custom.get().allowed {
+                            AllowedZones::Both => "both",
+                            AllowedZones::Room1 => "room1",
+                            AllowedZones::Room2 => "room2",
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let a = match v { "room1" => AllowedZones::Room1, "room2" => AllowedZones::Room2, _ => AllowedZones::Both };
+                            tweak(&|c| c.allowed = a)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::topo::REPLICAS action="replicas"
+                        options=REPLICAS.iter().map(|r| (*r, same(r))).collect()
+                        selected=Signal::derive(move || REPLICAS.get(custom.get().replicas as usize - 1).copied().unwrap_or("6"))
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let n = v.parse().unwrap_or(6);
+                            tweak(&|c| c.replicas = n)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::topo::POLICY action="policy"
+                        options=vec![("OrderedReady", same("OrderedReady")), ("Parallel", same("Parallel"))]
+                        selected=Signal::derive(move || if custom.get().policy == PodManagementPolicy::Parallel { "Parallel" } else { "OrderedReady" })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let p = if v == "Parallel" { PodManagementPolicy::Parallel } else { PodManagementPolicy::OrderedReady };
+                            tweak(&|c| c.policy = p)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::topo::SPREAD action="spread"
+                        options=vec![("off", i18n::topo::OFF), ("on", i18n::topo::ON)]
+                        selected=Signal::derive(move || if custom.get().spread { "on" } else { "off" })
+                        on_choose=Callback::new(move |v: &'static str| tweak(&|c| c.spread = v == "on"))
+                    />
+                    <Choice lang=lang label=i18n::topo::SELECTOR action="selector"
+                        options=vec![("off", i18n::topo::OFF), ("on", i18n::topo::ON)]
+                        selected=Signal::derive(move || if custom.get().node_selector { "on" } else { "off" })
+                        on_choose=Callback::new(move |v: &'static str| tweak(&|c| c.node_selector = v == "on"))
+                    />
+                    <Choice lang=lang label=i18n::topo::TAINTS action="taints"
+                        options=vec![("Ignore", same("Ignore")), ("Honor", same("Honor"))]
+                        selected=Signal::derive(move || if custom.get().taints_policy == TaintsPolicy::Honor { "Honor" } else { "Ignore" })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let t = if v == "Honor" { TaintsPolicy::Honor } else { TaintsPolicy::Ignore };
+                            tweak(&|c| c.taints_policy = t)
+                        })
+                    />
+                </div>
+                <div class="kv-controls">
+                    <button data-action="step" on:click=move |_| dispatch.run(Action::Step)>{tr(lang, i18n::topo::STEP)}</button>
+                    <button data-action="run" on:click=move |_| dispatch.run(Action::Run { max: 100 })>{tr(lang, i18n::topo::RUN)}</button>
+                    <span class="kv-step" data-state="step">{move || session.with(|s| i18n::sts::step_counter(s.state.now))}</span>
+                    <button class="kv-reset" data-action="reset" on:click=move |_| restart(scenario.get_untracked())>{tr(lang, i18n::RESET)}</button>
+                </div>
+                <Zones session=session lang=lang/>
+                <Pending session=session lang=lang/>
+                <Claims session=session lang=lang/>
+                <Verdict
+                    text=Signal::derive(move || session.with(|s| present::verdict(s, lang.get())))
+                    refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
+                />
+                <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                <Legend lang=lang legend=i18n::topo::LEGEND simplified=i18n::topo::SIMPLIFIED/>
+            </Shell>
+        </div>
+    }
+}
+
+/// The cluster, one column per zone: its nodes with their pods, and the volumes created there.
+#[component]
+fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+    let zones = Memo::new(move |_| session.with(|s| present::zones(&s.state)));
+    view! {
+        <div class="kv-zones" data-state="zones">
+            {move || {
+                zones
+                    .get()
+                    .into_iter()
+                    .map(|z| {
+                        let code = z.zone.clone().unwrap_or_default();
+                        let heading = match &z.zone {
+                            Some(name) => format!("{} {name}", i18n::topo::ZONE.get(lang.get())),
+                            None => i18n::topo::NO_ZONE.get(lang.get()).to_string(),
+                        };
+                        view! {
+                            <section class="kv-zone" data-zone=code>
+                                <h4 class="kv-h">{heading}</h4>
+                                {(!z.storage).then(|| view! { <span class="kv-tag">{i18n::topo::NO_STORAGE.get(lang.get())}</span> })}
+                                {z.nodes.into_iter().map(|n| { let hook = n.name.clone(); view! {
+                                    <div class="kv-node" data-node=hook class:kv-down=n.tainted>
+                                        <strong>{n.name}</strong>
+                                        {n.tainted.then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::topo::TAINTED.get(lang.get())}</span> })}
+                                        {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
+                                        <div class="kv-chips">
+                                            {if n.pods.is_empty() {
+                                                view! { <span class="kv-muted">{i18n::topo::NO_PODS.get(lang.get())}</span> }.into_any()
+                                            } else {
+                                                n.pods.into_iter().map(|p| { let hook = p.clone(); view! { <span class="kv-chip" data-pod=hook>{p}</span> } }).collect_view().into_any()
+                                            }}
+                                        </div>
+                                    </div>
+                                }}).collect_view()}
+                                <div class="kv-chips kv-pvs">
+                                    {if z.volumes.is_empty() {
+                                        view! { <span class="kv-muted">{i18n::topo::NO_VOLUMES.get(lang.get())}</span> }.into_any()
+                                    } else {
+                                        z.volumes.into_iter().map(|(pv, claim)| {
+                                            let text = format!("{pv} ← {claim}");
+                                            view! { <span class="kv-chip kv-pv" data-pv=pv>{text}</span> }
+                                        }).collect_view().into_any()
+                                    }}
+                                </div>
+                            </section>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </div>
+    }
+}
+
+/// Pending pods and the scheduler's message for each, word for word.
+#[component]
+fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+    let pending = Memo::new(move |_| session.with(|s| present::pending(&s.state)));
+    view! {
+        <h4 class="kv-h">{tr(lang, i18n::topo::PENDING)}</h4>
+        <ul class="kv-mono" data-state="pending">
+            {move || {
+                let pending = pending.get();
+                if pending.is_empty() {
+                    return view! { <li class="kv-muted">{i18n::topo::NO_PENDING.get(lang.get())}</li> }.into_any();
+                }
+                pending
+                    .into_iter()
+                    .map(|(pod, message)| {
+                        let message = message.unwrap_or_else(|| i18n::topo::NOT_YET.get(lang.get()).to_string());
+                        let hook = pod.clone();
+                        view! { <li data-pod=hook><strong>{pod}</strong>": "<span data-state="message">{message}</span></li> }
+                    })
+                    .collect_view()
+                    .into_any()
+            }}
+        </ul>
+    }
+}
+
+/// The claims: bound or Pending, the selected-node annotation, and the event a waiting claim shows.
+#[component]
+fn Claims(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+    view! {
+        <h4 class="kv-h">{tr(lang, i18n::topo::PVCS)}</h4>
+        <ul class="kv-mono" data-state="pvcs">
+            {move || {
+                let pvcs = session.with(|s| present::pvcs(&s.state, lang.get()));
+                if pvcs.is_empty() {
+                    return view! { <li class="kv-muted">{i18n::topo::NO_PVCS.get(lang.get())}</li> }.into_any();
+                }
+                pvcs.into_iter()
+                    .map(|c| {
+                        let note = [c.selected_node.map(|n| format!("selected-node: {n}")), c.event].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+                        let line = format!("{}: {}", c.name, c.status);
+                        view! { <li data-pvc=c.name>{line}{(!note.is_empty()).then(|| format!(" ({note})"))}</li> }
+                    })
+                    .collect_view()
+                    .into_any()
+            }}
+        </ul>
+    }
+}

@@ -1,0 +1,126 @@
+//! Seed 004's scenarios walked through the topology demo's buttons in a real browser, checking the
+//! scheduler's own words.
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use support::Demo;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn choose(action: &str, value: &str) -> String {
+    format!("[data-action=\"{action}\"][data-value=\"{value}\"]")
+}
+
+fn pods_on(demo: &Demo, node: &str) -> Vec<String> {
+    demo.all(&format!("[data-state=\"zones\"] [data-node=\"{node}\"] [data-pod]"))
+        .iter()
+        .map(|e| e.get_attribute("data-pod").unwrap())
+        .collect()
+}
+
+fn tone(demo: &Demo) -> String {
+    demo.find("[data-state=\"badge\"]").unwrap().get_attribute("data-tone").unwrap()
+}
+
+const TRAP: &str =
+    "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints.";
+
+#[wasm_bindgen_test]
+async fn the_spread_trap_stops_after_two_pods_with_the_schedulers_message() {
+    let demo = support::mount("topology", "ja").await;
+    demo.click(&choose("preset", "spread-trap")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(pods_on(&demo, "w1"), ["ss-zone-constrained-0"]);
+    assert_eq!(pods_on(&demo, "w2"), ["ss-zone-constrained-1"]);
+    assert!(pods_on(&demo, "m1").is_empty());
+    let message =
+        demo.find("[data-state=\"pending\"] [data-pod=\"ss-zone-constrained-2\"] [data-state=\"message\"]").unwrap();
+    assert_eq!(message.text_content().unwrap(), TRAP);
+    assert_eq!(demo.state("badge"), "動いている 2 ・ Pending 1");
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.state("verdict").contains("kitchen も区画として数えられ"), "{}", demo.state("verdict"));
+    assert!(
+        demo.state("pvcs").contains("myvol-ss-zone-constrained-0: Bound → pv-1(区画 room1)"),
+        "{}",
+        demo.state("pvcs")
+    );
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_node_selector_that_leaves_kitchen_out_places_all_six() {
+    let demo = support::mount("topology", "en").await;
+    demo.click(&choose("preset", "spread-selector")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(pods_on(&demo, "w1").len(), 3);
+    assert_eq!(pods_on(&demo, "w2").len(), 3);
+    assert_eq!(demo.state("badge"), "running 6 · pending 0");
+    assert_eq!(tone(&demo), "ok");
+    assert!(demo.state("pending").contains("(no pending pods)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_free_controls_reach_the_trap_and_both_fixes() {
+    let demo = support::mount("topology", "en").await;
+    demo.click(&choose("preset", "custom")).await;
+    demo.click(&choose("spread", "on")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert!(demo.state("pending").contains(TRAP), "{}", demo.state("pending"));
+    demo.click(&choose("taints", "Honor")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(pods_on(&demo, "w1").len() + pods_on(&demo, "w2").len(), 6);
+    demo.click(&choose("taints", "Ignore")).await;
+    demo.click(&choose("selector", "on")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(demo.state("badge"), "running 6 · pending 0");
+    demo.click(&choose("policy", "Parallel")).await;
+    demo.click(&choose("selector", "off")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(demo.state("badge"), "running 2 · pending 4", "under Parallel all four wait with the reason");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn wait_for_first_consumer_shows_the_waiting_claim_then_the_selected_node() {
+    let demo = support::mount("topology", "en").await;
+    demo.click(&choose("preset", "wait")).await;
+    assert!(
+        demo.state("pvcs").contains("nas-wait-vol1: Pending (waiting for first consumer to be created before binding)"),
+        "{}",
+        demo.state("pvcs")
+    );
+    demo.click("[data-action=\"step\"]").await;
+    assert!(
+        demo.state("pvcs").contains("nas-wait-vol1: Bound → pv-1 (zone room1) (selected-node: w1)"),
+        "{}",
+        demo.state("pvcs")
+    );
+    assert!(demo.find("[data-zone=\"room1\"] [data-pv=\"pv-1\"]").is_some());
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_conflicting_selector_names_one_node_per_reason() {
+    let demo = support::mount("topology", "en").await;
+    demo.click(&choose("preset", "conflict")).await;
+    demo.click("[data-action=\"step\"]").await;
+    assert!(demo.state("pending").contains(
+        "0/3 nodes are available: 1 node(s) didn't find available persistent volumes to bind, 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s)."
+    ));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn read_write_once_pod_keeps_the_second_pod_pending() {
+    let demo = support::mount("topology", "en").await;
+    demo.click(&choose("preset", "rwop")).await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(pods_on(&demo, "w1"), ["pod4"]);
+    assert!(demo.state("pending").contains(
+        "pod5: 0/3 nodes are available: 3 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode."
+    ));
+    demo.remove();
+}
