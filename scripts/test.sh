@@ -69,6 +69,9 @@ done
 step "click-to-DOM latency, release build, headless Chromium (median of 50 clicks)"
 node scripts/latency.mjs dist
 
+step "clickable time of the example book page (median of 10 loads)"
+node scripts/clickable.mjs dist
+
 step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check
 

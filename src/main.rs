@@ -15,3 +15,10 @@ fn main() {
 pub fn mount(element: web_sys::HtmlElement, kind: &str, lang: Option<String>) -> Result<(), JsError> {
     kubevol_ui::mount_into(element, Some(kind), lang.as_deref()).map_err(|e| JsError::new(&e))
 }
+
+/// Panics inside the demo mounted in `element`, to check that one broken demo leaves the rest of
+/// the page working (see tests/e2e). Returns false when no demo is mounted there.
+#[wasm_bindgen(js_name = panicForTest)]
+pub fn panic_for_test(element: web_sys::HtmlElement) -> bool {
+    kubevol_ui::boundary::panic_in(&element)
+}

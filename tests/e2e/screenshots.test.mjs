@@ -1,11 +1,12 @@
 // Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en,
 // compared pixel by pixel with the committed PNGs in tests/screenshots/. Each demo is first driven
-// into a state that shows most of what it can say. UPDATE_SCREENSHOTS=1 rewrites the references.
+// into the state of scenes.mjs. UPDATE_SCREENSHOTS=1 rewrites the references.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { launch, watchedPage, run, assert } from './harness.mjs';
 import { startServer } from './static-server.mjs';
+import { SCENES, click } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const REFERENCES = new URL('../screenshots/', import.meta.url);
@@ -13,28 +14,6 @@ const OUT = new URL('./out/', import.meta.url);
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1';
 // Anti-aliasing may differ by a few pixels between runs; anything more is a real change.
 const MAX_DIFF_RATIO = 0.002;
-
-const click = (demo, selector) => demo.locator(selector).first().click();
-
-// Each scene drives a freshly mounted demo through its buttons only.
-export const SCENES = {
-  csi: async (demo) => {
-    await click(demo, '[data-action="attach"][data-node="node-a"]');
-    await click(demo, '[data-action="mount"][data-node="node-a"]');
-    await click(demo, '[data-action="mount"][data-node="node-a"]');
-    await click(demo, '[data-action="attach"][data-node="node-b"]');
-  },
-  statefulset: async (demo) => {
-    for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
-    await click(demo, '[data-action="write"][data-ordinal="0"]');
-    await click(demo, '[data-action="break"][data-ordinal="1"]');
-    await click(demo, '[data-action="step5"]');
-  },
-  topology: async (demo) => {
-    await click(demo, '[data-action="preset"][data-value="spread-trap"]');
-    await click(demo, '[data-action="run"]');
-  },
-};
 
 const server = await startServer(dist);
 const browser = await launch();

@@ -16,14 +16,21 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-export async function startServer(root, { port = 0, host = '127.0.0.1', headers = () => ({}) } = {}) {
+// `mounts` maps URL prefixes to other folders (the e2e fixtures); `delay` holds back matching
+// responses (a slow network for the wasm, to see the page before the demos arrive).
+export async function startServer(root, { port = 0, host = '127.0.0.1', headers = () => ({}), mounts = {}, delay = () => 0 } = {}) {
   const base = resolve(root);
   const requests = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
     requests.push(url.pathname);
-    let path = normalize(join(base, decodeURIComponent(url.pathname)));
-    if (!path.startsWith(base)) {
+    const prefix = Object.keys(mounts).find((p) => url.pathname.startsWith(p));
+    const dir = prefix ? resolve(mounts[prefix]) : base;
+    const rest = prefix ? url.pathname.slice(prefix.length) : url.pathname;
+    let path = normalize(join(dir, decodeURIComponent(rest)));
+    const wait = delay(url.pathname);
+    if (wait) await new Promise((done) => setTimeout(done, wait));
+    if (!path.startsWith(dir)) {
       res.writeHead(403).end();
       return;
     }

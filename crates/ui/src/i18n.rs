@@ -76,6 +76,10 @@ pub const SWITCH_LANG_NAME: Msg = msg("Switch to English", "日本語に切り�
 pub const CSI_TITLE: Msg = msg("CSI とボリューム", "CSI and volumes");
 
 // ---- errors shown in place of a demo -----------------------------------------------------------
+pub const CRASHED: Msg = msg(
+    "このデモは内部のエラーで止まった。ページを読み込み直すと元に戻る(詳細はブラウザのコンソールにある)。",
+    "This demo stopped on an internal error. Reload the page to get it back (details are in the browser console).",
+);
 pub fn unknown_demo(kind: &str) -> String {
     format!(
         "kubevol: unknown demo \"{kind}\" in data-kubevol-demo (expected one of: {}).",

@@ -3,6 +3,7 @@
 //! Each demo owns a `kubevol_sim` state in a signal, dispatches actions into it on clicks and renders
 //! what the model returns; no Kubernetes rule lives here. Chrome texts come from `i18n`.
 
+pub mod boundary;
 pub mod csi;
 pub mod i18n;
 pub mod mount;

@@ -54,7 +54,14 @@ pub fn mount_into(host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> 
     host.set_text_content(None); // drop the no-JavaScript fallback text
     let parsed = parse_placeholder(kind, lang);
     match parsed.clone() {
-        Ok((kind, lang)) => leptos::mount::mount_to(host, move || demo_view(kind, lang)).forget(),
+        Ok((kind, lang)) => {
+            let registered = host.clone();
+            leptos::mount::mount_to(host, move || {
+                crate::boundary::register(registered, lang);
+                demo_view(kind, lang)
+            })
+            .forget()
+        }
         Err(message) => leptos::mount::mount_to(host, move || error_view(message)).forget(),
     }
     parsed.map(|_| ())

@@ -59,7 +59,7 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
 pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
     view! {
         <section class="kv-log-box">
-            <h4 class="kv-h">{tr(lang, i18n::LOG_TITLE)}</h4>
+            <p class="kv-h">{tr(lang, i18n::LOG_TITLE)}</p>
             <ul class="kv-log" data-state="log">
                 {move || {
                     let lines = lines.get();

@@ -206,7 +206,7 @@ fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoV
     view! {
         <div class="kv-panel">
             <section>
-                <h4 class="kv-h">{tr(lang, i18n::csi::CSI_CALLS)}</h4>
+                <p class="kv-h">{tr(lang, i18n::csi::CSI_CALLS)}</p>
                 <ul class="kv-mono" data-state="csi-calls">
                     {move || {
                         let calls = calls.get();
@@ -219,7 +219,7 @@ fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoV
                 </ul>
             </section>
             <section>
-                <h4 class="kv-h">{tr(lang, i18n::csi::K8S_SAYS)}</h4>
+                <p class="kv-h">{tr(lang, i18n::csi::K8S_SAYS)}</p>
                 <ul class="kv-mono" data-state="events">
                     {move || {
                         let lines = k8s.get();

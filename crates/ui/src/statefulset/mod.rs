@@ -145,11 +145,11 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
 fn Lanes(session: RwSignal<StsSession>, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> impl IntoView {
     let slots = Memo::new(move |_| session.with(|s| present::slots(&s.state)));
     view! {
-        <h4 class="kv-h">{tr(lang, i18n::sts::PODS)}</h4>
+        <p class="kv-h">{tr(lang, i18n::sts::PODS)}</p>
         <div class="kv-lane" data-state="pods">
             {move || slots.get().into_iter().map(|slot| view! { <PodSlot column=slot lang=lang dispatch=dispatch/> }).collect_view()}
         </div>
-        <h4 class="kv-h">{tr(lang, i18n::sts::VOLUMES)}</h4>
+        <p class="kv-h">{tr(lang, i18n::sts::VOLUMES)}</p>
         <div class="kv-lane" data-state="volumes">
             {move || slots.get().into_iter().map(|slot| view! { <VolumeSlot column=slot lang=lang dispatch=dispatch/> }).collect_view()}
         </div>

@@ -160,7 +160,7 @@ fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView 
                         };
                         view! {
                             <section class="kv-zone" data-zone=code>
-                                <h4 class="kv-h">{heading}</h4>
+                                <p class="kv-h">{heading}</p>
                                 {(!z.storage).then(|| view! { <span class="kv-tag">{i18n::topo::NO_STORAGE.get(lang.get())}</span> })}
                                 {z.nodes.into_iter().map(|n| { let hook = n.name.clone(); view! {
                                     <div class="kv-node" data-node=hook class:kv-down=n.tainted>
@@ -200,7 +200,7 @@ fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView 
 fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
     let pending = Memo::new(move |_| session.with(|s| present::pending(&s.state)));
     view! {
-        <h4 class="kv-h">{tr(lang, i18n::topo::PENDING)}</h4>
+        <p class="kv-h">{tr(lang, i18n::topo::PENDING)}</p>
         <ul class="kv-mono" data-state="pending">
             {move || {
                 let pending = pending.get();
@@ -225,7 +225,7 @@ fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoVie
 #[component]
 fn Claims(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
     view! {
-        <h4 class="kv-h">{tr(lang, i18n::topo::PVCS)}</h4>
+        <p class="kv-h">{tr(lang, i18n::topo::PVCS)}</p>
         <ul class="kv-mono" data-state="pvcs">
             {move || {
                 let pvcs = session.with(|s| present::pvcs(&s.state, lang.get()));

@@ -1,0 +1,173 @@
+// The demos embedded in a book page, as the book will use them: the example pages in web/, served
+// from the release build. Two demos of one kind keep their own state, the wasm is fetched once,
+// the host's dark mode recolours the demos, a strict CSP breaks nothing, a malformed placeholder
+// explains itself without stopping its neighbours, loading shifts no layout, and a panic in one
+// demo leaves the others working.
+import { fileURLToPath } from 'node:url';
+import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
+import { startServer } from './static-server.mjs';
+
+const dist = process.argv[2] ?? 'dist';
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const server = await startServer(dist, { mounts: { '/fixtures/': fixtures } });
+const strict = await startServer(dist, { headers: () => ({ 'content-security-policy': CSP }) });
+// The wasm arrives 600 ms late here, so the page is painted with its placeholders first.
+const slow = await startServer(dist, { delay: (path) => (path.endsWith('.wasm') ? 600 : 0) });
+const browser = await launch();
+
+const demos = (page) => page.locator('[data-kubevol-demo]');
+const mounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-root]').length >= n, n);
+const text = async (locator) => (await locator.textContent()).trim();
+
+await run('embed', [
+  ['two demos of one kind keep their states apart', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    const [first, second] = [demos(page).nth(0), demos(page).nth(1)];
+    await first.locator('[data-action="attach"][data-node="node-a"]').click();
+    await first.locator('[data-action="mount"][data-node="node-a"]').click();
+    assertEq(await text(first.locator('[data-node="node-a"] [data-state="disk"]')), 'pv-1 が繋がっている', 'first demo');
+    assertEq(await text(second.locator('[data-node="node-a"] [data-state="disk"]')), '繋がっていない', 'second demo untouched');
+    await second.locator('[data-action="zone"][data-value="on"]').click();
+    assert((await text(first.locator('[data-state="volume"]'))).includes('区画の指定なし'), 'first demo keeps its toggles');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['the wasm is requested once for the whole page', async () => {
+    const before = server.requests.length;
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/book-en.html`);
+    await mounted(page, 2);
+    const wasm = server.requests.slice(before).filter((p) => p.endsWith('.wasm'));
+    assertEq(wasm.length, 1, 'wasm requests');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['switching html.dark recolours the demos through the host variables', async () => {
+    const page = await watchedPage(browser, { colorScheme: 'light' });
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    const frame = demos(page).first().locator('.kv').first();
+    const colours = () => frame.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    assertEq(JSON.stringify(await colours()), JSON.stringify(['rgb(246, 246, 247)', 'rgb(60, 60, 67)']), 'light');
+    await page.locator('[data-book="theme"]').click();
+    assertEq(await page.evaluate(() => document.documentElement.className), 'dark', 'html class');
+    assertEq(JSON.stringify(await colours()), JSON.stringify(['rgb(32, 33, 39)', 'rgb(223, 223, 214)']), 'dark');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['without host variables the demos still follow html.dark and prefers-color-scheme', async () => {
+    for (const [scheme, klass, want] of [['light', '', 'rgb(246, 246, 247)'], ['light', 'dark', 'rgb(32, 33, 39)'], ['dark', '', 'rgb(32, 33, 39)']]) {
+      const page = await watchedPage(browser, { colorScheme: scheme });
+      await page.goto(`${server.url}/fixtures/malformed.html`);
+      await mounted(page, 2);
+      if (klass) await page.evaluate((k) => document.documentElement.classList.add(k), klass);
+      const bg = await page.locator('#before .kv').evaluate((el) => getComputedStyle(el).backgroundColor);
+      assertEq(bg, want, `${scheme} scheme, html class "${klass}"`);
+      await page.context().close();
+    }
+  }],
+  ['under a strict Content-Security-Policy the page loads cleanly and the demos work', async () => {
+    const page = await watchedPage(browser);
+    const response = await page.goto(`${strict.url}/book.html`);
+    assertEq(response.headers()['content-security-policy'], CSP, 'CSP header');
+    await mounted(page, 2);
+    const demo = demos(page).first();
+    await demo.locator('[data-action="attach"][data-node="node-a"]').click();
+    assertEq(await text(demo.locator('[data-node="node-a"] [data-state="disk"]')), 'pv-1 が繋がっている', 'click works');
+    await page.locator('[data-book="theme"]').click();
+    const inline = await page.evaluate(() => document.querySelectorAll('[style], script:not([src])').length);
+    assertEq(inline, 0, 'inline styles or scripts');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['a malformed placeholder shows a clear message and its neighbours still work', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/fixtures/malformed.html`);
+    await mounted(page, 2);
+    const alert = (id) => text(page.locator(`#${id} [role="alert"]`));
+    assert((await alert('unknown-kind')).includes('unknown demo "cis"'), 'unknown kind');
+    assert((await alert('unknown-lang')).includes('unknown language "fr"'), 'unknown language');
+    assert((await alert('empty')).includes('unknown demo ""'), 'empty kind');
+    await page.locator('#before [data-action="attach"][data-node="node-b"]').click();
+    assertEq(await text(page.locator('#before [data-node="node-b"] [data-state="disk"]')), 'pv-1 attached', 'demo before');
+    await page.locator('#after [data-action="step"]').click();
+    assertEq(await text(page.locator('#after [data-state="step"]')), 'step=1', 'demo after');
+    // A page can also mount a demo into an element it creates, through the loader's API.
+    const ok = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = document.createElement('div');
+      document.querySelector('main').append(el);
+      await mountDemo(el, 'topology', 'en');
+      let refused = '';
+      try { await mountDemo(document.createElement('div'), 'nfs', 'en'); } catch (e) { refused = String(e.message ?? e); }
+      return [el.querySelector('[data-kubevol-root]')?.dataset.kubevolRoot, refused];
+    });
+    assertEq(ok[0], 'topology', 'mountDemo');
+    assert(ok[1].includes('unknown demo "nfs"'), `mountDemo refusal: ${ok[1]}`);
+    await page.context().close();
+  }],
+  ['loading shifts no layout: space is reserved before the wasm arrives', async () => {
+    for (const path of ['/book.html', '/book-en.html', '/index.html']) {
+      const page = await watchedPage(browser, { viewport: { width: 760, height: 900 } });
+      await page.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${slow.url}${path}`);
+      const placeholder = await page.locator('[data-kubevol-demo]').first().textContent();
+      assert(placeholder.length > 10 && !placeholder.includes('繋ぐ'), `the fallback text shows first: ${placeholder}`);
+      await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0);
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => window.__shifts);
+      assertEq(shifts.reduce((a, b) => a + b, 0), 0, `${path}: cumulative layout shift (${shifts.join(', ')})`);
+      page.assertClean();
+      await page.context().close();
+    }
+  }],
+  ['a panic in one demo replaces it with a message and the other demo keeps working', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    const panicked = await page.evaluate(async () => {
+      const { panicForTest } = await import('/kubevol.js');
+      try { await panicForTest(document.querySelectorAll('[data-kubevol-demo]')[0]); } catch { /* the trap surfaces as an exception */ }
+      return document.querySelectorAll('[data-kubevol-demo]')[0].querySelector('[role="alert"]')?.textContent;
+    });
+    assert(panicked?.startsWith('このデモは内部のエラーで止まった'), `message in place: ${panicked}`);
+    assert(page.problems.some((p) => p.includes('kubevol: a demo panicked') && p.includes('panic requested through panicForTest')),
+      `the console keeps the panic text: ${page.problems.join(' | ')}`);
+    const second = demos(page).nth(1);
+    await second.locator('[data-action="attach"][data-node="node-b"]').click();
+    assertEq(await text(second.locator('[data-node="node-b"] [data-state="disk"]')), 'pv-1 が繋がっている', 'second demo still works');
+    await page.context().close();
+  }],
+  ['every control is reachable by keyboard, with a visible focus ring', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/book-en.html`);
+    await mounted(page, 2);
+    const demo = demos(page).first();
+    await demo.locator('[data-action="lang"]').focus();
+    let found = false;
+    for (let i = 0; i < 30 && !found; i++) {
+      await page.keyboard.press('Tab');
+      found = await page.evaluate(() => document.activeElement?.matches('[data-action="attach"][data-node="node-a"]'));
+    }
+    assert(found, 'Tab reaches "Attach (node-a)"');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assertEq(outline, 'solid', 'focus ring');
+    await page.keyboard.press('Enter');
+    assertEq(await text(demo.locator('[data-node="node-a"] [data-state="disk"]')), 'pv-1 attached', 'Enter presses it');
+    await page.keyboard.press('Space');
+    assertEq(await text(demo.locator('[data-state="verdict"]')), 'pv-1 is attached to node-a; no pod sees it yet', 'Space presses it again (idempotent)');
+    page.assertClean();
+    await page.context().close();
+  }],
+]);
+
+await browser.close();
+await Promise.all([server.close(), strict.close(), slow.close()]);

@@ -1,0 +1,25 @@
+// Drives each freshly mounted demo, through its buttons only, into a state that shows most of what
+// it can say: a refusal, pods, volumes, a stuck controller. Shared by the screenshot and the
+// accessibility suites, so both look at the same thing.
+const click = (demo, selector) => demo.locator(selector).first().click();
+
+export const SCENES = {
+  csi: async (demo) => {
+    await click(demo, '[data-action="attach"][data-node="node-a"]');
+    await click(demo, '[data-action="mount"][data-node="node-a"]');
+    await click(demo, '[data-action="mount"][data-node="node-a"]');
+    await click(demo, '[data-action="attach"][data-node="node-b"]');
+  },
+  statefulset: async (demo) => {
+    for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
+    await click(demo, '[data-action="write"][data-ordinal="0"]');
+    await click(demo, '[data-action="break"][data-ordinal="1"]');
+    await click(demo, '[data-action="step5"]');
+  },
+  topology: async (demo) => {
+    await click(demo, '[data-action="preset"][data-value="spread-trap"]');
+    await click(demo, '[data-action="run"]');
+  },
+};
+
+export { click };
