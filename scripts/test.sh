@@ -76,7 +76,8 @@ step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check
 
 step "size report"
-node scripts/size-report.mjs dist
+# The demo bundle must not grow back; the 100 KB goal of the embedding issue is reported, not yet met.
+node scripts/size-report.mjs dist --budget-brotli 158000 --target-brotli 100000
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"

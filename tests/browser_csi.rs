@@ -201,7 +201,8 @@ async fn retain_keeps_a_released_volume_after_the_claim_is_deleted() {
     assert!(demo.state("released").contains("pv-1"));
     demo.click("[data-action=\"reset\"]").await;
     assert_eq!(demo.state("badge"), "pv-1 ・ 未接続 ・ 0 個から見えている");
-    assert!(demo.find("[data-state=\"released\"]").is_none());
+    assert!(demo.find("[data-state=\"released\"]").unwrap().has_attribute("hidden"), "no Released volume after reset");
+    assert!(demo.find("[data-action=\"request\"]").unwrap().has_attribute("hidden"));
     demo.remove();
 }
 

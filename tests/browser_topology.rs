@@ -35,9 +35,8 @@ async fn the_spread_trap_stops_after_two_pods_with_the_schedulers_message() {
     assert_eq!(pods_on(&demo, "w1"), ["ss-zone-constrained-0"]);
     assert_eq!(pods_on(&demo, "w2"), ["ss-zone-constrained-1"]);
     assert!(pods_on(&demo, "m1").is_empty());
-    let message =
-        demo.find("[data-state=\"pending\"] [data-pod=\"ss-zone-constrained-2\"] [data-state=\"message\"]").unwrap();
-    assert_eq!(message.text_content().unwrap(), TRAP);
+    let pending = demo.find("[data-state=\"pending\"] [data-pod=\"ss-zone-constrained-2\"]").unwrap();
+    assert_eq!(pending.text_content().unwrap(), format!("ss-zone-constrained-2: {TRAP}"));
     assert_eq!(demo.state("badge"), "動いている 2 ・ Pending 1");
     assert_eq!(tone(&demo), "ng");
     assert!(demo.state("verdict").contains("kitchen も区画として数えられ"), "{}", demo.state("verdict"));

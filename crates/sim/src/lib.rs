@@ -10,6 +10,7 @@
 
 pub mod model;
 pub mod names;
+pub mod ordered;
 pub mod scheduling;
 pub mod statefulset;
 pub mod told;

@@ -4,8 +4,6 @@
 //! `<count> <reason>`, sorted as strings and joined, so two clusters with the same failures print the
 //! same sentence. Both the volume model (a pod pinned to one node) and the topology model use it.
 
-use std::collections::BTreeMap;
-
 pub const REASON_VOLUME_NODE_AFFINITY: &str = "node(s) had volume node affinity conflict";
 pub const REASON_NO_PV_TO_BIND: &str = "node(s) didn't find available persistent volumes to bind";
 pub const REASON_NODE_SELECTOR: &str = "node(s) didn't match Pod's node affinity/selector";
@@ -16,12 +14,20 @@ pub const REASON_RWOP: &str =
 
 /// `0/<total> nodes are available: <count> <reason>, ... .` from one reason per failing node.
 pub fn failed_scheduling<'a>(total_nodes: usize, per_node_reasons: impl IntoIterator<Item = &'a str>) -> String {
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    // A handful of distinct reasons at most: counted in a small list, then sorted by insertion.
+    let mut counts: Vec<(&str, usize)> = Vec::new();
     for reason in per_node_reasons {
-        *counts.entry(reason).or_default() += 1;
+        match counts.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reason, 1)),
+        }
     }
-    let mut parts: Vec<String> = counts.into_iter().map(|(reason, n)| format!("{n} {reason}")).collect();
-    parts.sort();
+    let mut parts: Vec<String> = Vec::with_capacity(counts.len());
+    for (reason, n) in counts {
+        let part = format!("{n} {reason}");
+        let at = parts.iter().position(|p| *p > part).unwrap_or(parts.len());
+        parts.insert(at, part);
+    }
     format!("0/{total_nodes} nodes are available: {}.", parts.join(", "))
 }
 

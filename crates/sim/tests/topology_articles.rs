@@ -73,7 +73,7 @@ fn a_bound_volume_in_another_zone_is_a_volume_node_affinity_conflict() {
 #[test]
 fn removing_the_conflicting_selector_lets_the_pod_follow_the_volume() {
     let mut setup = Preset::ConflictingSelector.setup();
-    setup.pods[0].node_selector.clear();
+    setup.pods[0].node_selector = Default::default();
     let (mut s, _) = State::new(&setup).unwrap();
     run(&mut s);
     assert_eq!(node_of(&s, "pv-zoned-pod").as_deref(), Some("w2"));

@@ -35,9 +35,9 @@ pub fn Shell(
     view! {
         <header class="kv-head">
             <span class="kv-kicker">{tr(lang, i18n::KICKER)}</span>
-            <span class="kv-title" data-state="title">{move || title.get()}</span>
-            <span class="kv-badge" data-state="badge" data-tone=move || tone.get().code()>
-                {move || badge.get()}
+            <span class="kv-title" data-state="title">{title}</span>
+            <span class="kv-badge" data-state="badge" data-tone=Signal::derive(move || tone.get().code())>
+                {badge}
             </span>
             <button
                 class="kv-lang"

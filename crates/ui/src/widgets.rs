@@ -12,6 +12,57 @@ pub fn tr(lang: RwSignal<Lang>, msg: Msg) -> impl Fn() -> &'static str + Copy + 
     move || msg.get(lang.get())
 }
 
+/// A reactive text. Every dynamic text in the demos is a `Signal<String>` made here: Leptos then
+/// renders them all with one copy of its code, where each distinct closure would bring its own.
+pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {
+    Signal::derive(f)
+}
+
+/// A reactive flag, for `hidden`, `class:` and `aria-pressed`; see [`text`].
+pub fn flag(f: impl Fn() -> bool + Send + Sync + 'static) -> Signal<bool> {
+    Signal::derive(f)
+}
+
+/// One line of a list read-out (the log, the CSI calls, Pending pods...): its text, a class
+/// (`""`, `kv-muted`, `kv-refused`) and, where a test or a reader needs to find it, the pod it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub class: &'static str,
+    pub pod: Option<String>,
+}
+
+impl Line {
+    pub fn plain(text: String) -> Line {
+        Line { text, class: "", pod: None }
+    }
+
+    pub fn muted(text: &str) -> Line {
+        Line { text: text.to_string(), class: "kv-muted", pod: None }
+    }
+
+    /// The lines, or one muted line saying there are none.
+    pub fn or_none(lines: Vec<Line>, none: &str) -> Vec<Line> {
+        if lines.is_empty() {
+            vec![Line::muted(none)]
+        } else {
+            lines
+        }
+    }
+}
+
+/// A list read-out marked `data-state=<state>`.
+#[component]
+pub fn Lines(#[prop(into)] lines: Signal<Vec<Line>>, class: &'static str, state: &'static str) -> impl IntoView {
+    view! {
+        <ul class=class data-state=state>
+            {move || {
+                lines.get().into_iter().map(|l| view! { <li class=l.class data-pod=l.pod>{l.text}</li> }).collect_view()
+            }}
+        </ul>
+    }
+}
+
 /// A labelled row of buttons, one pressed: `data-action=<action> data-value=<value>` each.
 #[component]
 pub fn Choice(
@@ -48,8 +99,8 @@ pub fn Choice(
 #[component]
 pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal<bool>) -> impl IntoView {
     view! {
-        <p class="kv-verdict" class:kv-refused=move || refused.get() data-state="verdict" role="status" aria-live="polite">
-            {move || text.get()}
+        <p class="kv-verdict" class:kv-refused=refused data-state="verdict" role="status" aria-live="polite">
+            {text}
         </p>
     }
 }
@@ -57,23 +108,18 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
 /// The recent log, newest first; refused actions are marked.
 #[component]
 pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
+    let lines = Signal::derive(move || {
+        let lines = lines.get().into_iter().map(|(text, refused)| Line {
+            text,
+            class: if refused { "kv-refused" } else { "" },
+            pod: None,
+        });
+        Line::or_none(lines.collect(), i18n::LOG_EMPTY.get(lang.get()))
+    });
     view! {
         <section class="kv-log-box">
             <p class="kv-h">{tr(lang, i18n::LOG_TITLE)}</p>
-            <ul class="kv-log" data-state="log">
-                {move || {
-                    let lines = lines.get();
-                    if lines.is_empty() {
-                        view! { <li class="kv-muted">{i18n::LOG_EMPTY.get(lang.get())}</li> }.into_any()
-                    } else {
-                        lines
-                            .into_iter()
-                            .map(|(text, refused)| view! { <li class:kv-refused=refused>{text}</li> })
-                            .collect_view()
-                            .into_any()
-                    }
-                }}
-            </ul>
+            <Lines lines=lines class="kv-log" state="log"/>
         </section>
     }
 }

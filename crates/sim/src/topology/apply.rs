@@ -136,19 +136,16 @@ impl State {
                 }
                 let seq = self.next_seq;
                 self.next_seq += 1;
-                self.pods.insert(
-                    spec.name.clone(),
-                    Pod {
-                        name: spec.name.clone(),
-                        claim: spec.claim,
-                        node_selector: spec.node_selector,
-                        spread: None,
-                        owner: None,
-                        node: None,
-                        message: None,
-                        seq,
-                    },
-                );
+                self.pods.push(Pod {
+                    name: spec.name.clone(),
+                    claim: spec.claim,
+                    node_selector: spec.node_selector,
+                    spread: None,
+                    owner: None,
+                    node: None,
+                    message: None,
+                    seq,
+                });
                 Ok(vec![Event::PodCreated { pod: spec.name, set: None }])
             }
             Action::DeletePod { pod } => {
@@ -266,19 +263,16 @@ impl State {
                     }
                     let seq = self.next_seq;
                     self.next_seq += 1;
-                    self.pods.insert(
-                        name.clone(),
-                        Pod {
-                            name: name.clone(),
-                            claim: Some(claim),
-                            node_selector: spec.node_selector.clone(),
-                            spread: spec.spread.clone(),
-                            owner: Some((set.to_string(), ordinal)),
-                            node: None,
-                            message: None,
-                            seq,
-                        },
-                    );
+                    self.pods.push(Pod {
+                        name: name.clone(),
+                        claim: Some(claim),
+                        node_selector: spec.node_selector.clone(),
+                        spread: spec.spread.clone(),
+                        owner: Some((set.to_string(), ordinal)),
+                        node: None,
+                        message: None,
+                        seq,
+                    });
                     events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
                     if ordered {
                         return;
@@ -286,13 +280,13 @@ impl State {
                 }
             }
         }
-        let mut extra: Vec<String> = self
-            .pods
-            .values()
-            .filter(|p| p.owner.as_ref().is_some_and(|(s, o)| s == set && *o >= spec.replicas))
-            .map(|p| p.name.clone())
+        // Above the target, from the highest ordinal down: one at a time under OrderedReady.
+        let highest = self.pods.values().filter_map(|p| p.owner.as_ref().filter(|(s, _)| s == set).map(|o| o.1)).max();
+        let extra: Vec<String> = (spec.replicas..highest.map_or(0, |h| h + 1))
+            .rev()
+            .map(|o| spec.pod_name(o))
+            .filter(|n| self.pods.contains_key(n))
             .collect();
-        extra.sort_by_key(|n| std::cmp::Reverse(self.pods[n].owner.as_ref().map(|o| o.1)));
         for name in extra.into_iter().take(if ordered { 1 } else { usize::MAX }) {
             self.pods.remove(&name);
             events.push(Event::PodDeleted { pod: name });

@@ -2,9 +2,9 @@
 //! binding mode and allowed zones; claims, pods and StatefulSets with an optional nodeSelector and
 //! topology spread constraint. These are the specs a scenario writes; `state` holds the objects.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
+
+use crate::ordered::VecMap;
 
 pub use crate::statefulset::PodManagementPolicy;
 pub use crate::volumes::{AccessMode, Binding};
@@ -42,7 +42,7 @@ pub struct NodeSpec {
     pub zone: Option<String>,
     /// Labels besides the hostname and zone labels, which every node has implicitly.
     #[serde(default)]
-    pub labels: BTreeMap<String, String>,
+    pub labels: VecMap<String, String>,
     #[serde(default)]
     pub taints: Vec<Taint>,
 }
@@ -56,7 +56,7 @@ impl NodeSpec {
         }
     }
 
-    pub fn matches(&self, selector: &BTreeMap<String, String>) -> bool {
+    pub fn matches(&self, selector: &VecMap<String, String>) -> bool {
         selector.iter().all(|(k, v)| self.label(k) == Some(v))
     }
 
@@ -88,7 +88,7 @@ pub struct PodSpec {
     #[serde(default)]
     pub claim: Option<String>,
     #[serde(default)]
-    pub node_selector: BTreeMap<String, String>,
+    pub node_selector: VecMap<String, String>,
 }
 
 /// `nodeTaintsPolicy` of a topology spread constraint: whether tainted nodes count as domains.
@@ -127,7 +127,7 @@ pub struct SetSpec {
     #[serde(default = "rwo")]
     pub mode: AccessMode,
     #[serde(default)]
-    pub node_selector: BTreeMap<String, String>,
+    pub node_selector: VecMap<String, String>,
     #[serde(default)]
     pub spread: Option<Spread>,
 }

@@ -1,8 +1,6 @@
 //! The scenarios of seed 004 (topology-aware provisioning on a three-node cluster) and seed 002
 //! (ReadWriteOncePod), as setups the UI, the tests and the replay tool share.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::model::*;
@@ -14,14 +12,14 @@ pub fn article_nodes() -> Vec<NodeSpec> {
     let worker = |name: &str, zone: &str| NodeSpec {
         name: name.into(),
         zone: Some(zone.into()),
-        labels: BTreeMap::from([("boss".to_string(), "me".to_string())]),
+        labels: [("boss".to_string(), "me".to_string())].into_iter().collect(),
         taints: vec![],
     };
     vec![
         NodeSpec {
             name: "m1".into(),
             zone: Some("kitchen".into()),
-            labels: BTreeMap::new(),
+            labels: Default::default(),
             taints: vec![Taint {
                 key: CONTROL_PLANE_TAINT.into(),
                 value: String::new(),
@@ -98,7 +96,7 @@ impl Preset {
             name: name.into(),
             claim: Some(claim.into()),
             node_selector: host
-                .map(|h| BTreeMap::from([(HOSTNAME_LABEL.to_string(), h.to_string())]))
+                .map(|h| [(HOSTNAME_LABEL.to_string(), h.to_string())].into_iter().collect())
                 .unwrap_or_default(),
         };
         let base = Setup {
@@ -117,9 +115,9 @@ impl Preset {
             class: "nas-topology-aware".into(),
             mode: AccessMode::ReadWriteOnce,
             node_selector: if selector {
-                BTreeMap::from([("boss".to_string(), "me".to_string())])
+                [("boss".to_string(), "me".to_string())].into_iter().collect()
             } else {
-                BTreeMap::new()
+                Default::default()
             },
             spread: Some(Spread { max_skew: 1, topology_key: ZONE_LABEL.into(), node_taints_policy: taints }),
         };
@@ -156,7 +154,7 @@ impl Preset {
                     policy: PodManagementPolicy::OrderedReady,
                     class: "nas-topology-aware".into(),
                     mode: AccessMode::ReadWriteOnce,
-                    node_selector: BTreeMap::new(),
+                    node_selector: Default::default(),
                     spread: None,
                 }],
                 ..base
@@ -237,9 +235,9 @@ impl Custom {
                 class: "nas".into(),
                 mode: AccessMode::ReadWriteOnce,
                 node_selector: if self.node_selector {
-                    BTreeMap::from([("boss".to_string(), "me".to_string())])
+                    [("boss".to_string(), "me".to_string())].into_iter().collect()
                 } else {
-                    BTreeMap::new()
+                    Default::default()
                 },
                 spread: self.spread.then(|| Spread {
                     max_skew: 1,

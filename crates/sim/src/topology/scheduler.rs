@@ -10,8 +10,6 @@
 //! and picks among the best at random, this one takes the node with the fewest pods, then the first
 //! by name, so a scenario always ends the same way.
 
-use std::collections::BTreeMap;
-
 use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy};
 use super::state::{Pod, State};
 use crate::scheduling::{
@@ -80,9 +78,9 @@ impl State {
     /// key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
     /// nodeTaintsPolicy Honor, whose taints the pod tolerates. Under the default Ignore a zone
     /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
-    pub fn spread_counts(&self, pod: &Pod) -> BTreeMap<String, usize> {
-        let Some(spread) = &pod.spread else { return BTreeMap::new() };
-        let mut counts = BTreeMap::new();
+    pub fn spread_counts(&self, pod: &Pod) -> crate::ordered::VecMap<String, usize> {
+        let Some(spread) = &pod.spread else { return Default::default() };
+        let mut counts = crate::ordered::VecMap::new();
         for node in self.nodes.values() {
             let Some(domain) = node.label(&spread.topology_key) else { continue };
             if !node.matches(&pod.node_selector) {
@@ -93,7 +91,12 @@ impl State {
             }
             let same_owner = |p: &&Pod| p.owner.as_ref().map(|o| &o.0) == pod.owner.as_ref().map(|o| &o.0);
             let here = self.pods.values().filter(|p| p.node.as_deref() == Some(&node.name)).filter(same_owner).count();
-            *counts.entry(domain.to_string()).or_insert(0) += here;
+            match counts.get_mut(domain) {
+                Some(count) => *count += here,
+                None => {
+                    counts.insert(domain.to_string(), here);
+                }
+            }
         }
         counts
     }

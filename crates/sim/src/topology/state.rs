@@ -1,10 +1,9 @@
 //! The objects of the topology model: PVCs, PVs and pods as the API server would hold them.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::model::{AccessMode, ClassSpec, NodeSpec, SetSpec, Spread};
+use crate::ordered::VecMap;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pvc {
@@ -32,7 +31,7 @@ pub struct Pv {
 pub struct Pod {
     pub name: String,
     pub claim: Option<String>,
-    pub node_selector: BTreeMap<String, String>,
+    pub node_selector: VecMap<String, String>,
     pub spread: Option<Spread>,
     /// The StatefulSet and ordinal that own it, if any.
     pub owner: Option<(String, u32)>,
@@ -46,29 +45,78 @@ pub struct Pod {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub nodes: BTreeMap<String, NodeSpec>,
+    pub nodes: VecMap<String, NodeSpec>,
     pub storage_zones: Vec<String>,
-    pub classes: BTreeMap<String, ClassSpec>,
-    pub sets: BTreeMap<String, SetSpec>,
-    pub pvcs: BTreeMap<String, Pvc>,
-    pub pvs: BTreeMap<String, Pv>,
-    pub pods: BTreeMap<String, Pod>,
+    pub classes: VecMap<String, ClassSpec>,
+    pub sets: VecMap<String, SetSpec>,
+    pub pvcs: VecMap<String, Pvc>,
+    pub pvs: VecMap<String, Pv>,
+    pub pods: Pods,
     pub now: u64,
     pub next_pv: u64,
     pub next_seq: u64,
 }
 
+/// The pods in creation order, which is also the scheduler's queue order. A cluster in these
+/// demos holds tens of pods, so finding one by name is a scan.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Pods(Vec<Pod>);
+
+impl Pods {
+    pub fn get(&self, name: &str) -> Option<&Pod> {
+        self.0.iter().find(|p| p.name == name)
+    }
+
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut Pod> {
+        self.0.iter_mut().find(|p| p.name == name)
+    }
+
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    pub(crate) fn push(&mut self, pod: Pod) {
+        self.0.push(pod);
+    }
+
+    pub fn remove(&mut self, name: &str) -> Option<Pod> {
+        let i = self.0.iter().position(|p| p.name == name)?;
+        Some(self.0.remove(i))
+    }
+
+    pub fn values(&self) -> std::slice::Iter<'_, Pod> {
+        self.0.iter()
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|p| &p.name)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::ops::Index<&str> for Pods {
+    type Output = Pod;
+
+    fn index(&self, name: &str) -> &Pod {
+        self.get(name).expect("pod exists")
+    }
+}
+
 impl State {
     pub fn pending_pods(&self) -> Vec<&Pod> {
-        let mut pending: Vec<&Pod> = self.pods.values().filter(|p| p.node.is_none()).collect();
-        pending.sort_by_key(|p| p.seq);
-        pending
+        self.pods.values().filter(|p| p.node.is_none()).collect()
     }
 
     pub fn pods_on(&self, node: &str) -> Vec<&Pod> {
-        let mut on: Vec<&Pod> = self.pods.values().filter(|p| p.node.as_deref() == Some(node)).collect();
-        on.sort_by_key(|p| p.seq);
-        on
+        self.pods.values().filter(|p| p.node.as_deref() == Some(node)).collect()
     }
 
     /// Zones in the order the nodes name them, each once.

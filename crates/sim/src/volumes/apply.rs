@@ -24,7 +24,7 @@ impl State {
         }
         let mut state = State::empty(setup);
         if state.classes.len() != setup.classes.len() || state.nodes.len() != setup.nodes.len() {
-            let mut seen = std::collections::BTreeSet::new();
+            let mut seen = crate::ordered::VecSet::new();
             let dup = setup
                 .classes
                 .iter()

@@ -4,9 +4,9 @@
 //! carries its zone from the moment it is created, because a disk cannot move. Attachments are per
 //! node and mounts per pod: that split is the whole chapter.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use serde::{Deserialize, Serialize};
+
+use crate::ordered::{VecMap, VecSet};
 
 /// How a volume may be used at the same time. Spelled as in a PVC's `accessModes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -139,12 +139,12 @@ pub struct Volume {
     pub reclaim: Reclaim,
     pub phase: Phase,
     /// Nodes the volume is attached to (ControllerPublishVolume).
-    pub attached: BTreeSet<String>,
+    pub attached: VecSet<String>,
     /// Pod -> the node it runs on, for every pod the volume is mounted into (NodePublishVolume).
-    pub mounts: BTreeMap<String, String>,
+    pub mounts: VecMap<String, String>,
     /// The same mounts keyed by node first, so "which pods on this node" is a range, not a scan.
     #[serde(skip)]
-    pub(crate) by_node: BTreeSet<(String, String)>,
+    pub(crate) by_node: VecSet<(String, String)>,
     /// Pods that wrote to the volume, in order: two names on one ReadWriteOnce disk are two writers.
     #[serde(default)]
     pub writes: Vec<String>,
@@ -153,15 +153,19 @@ pub struct Volume {
 impl Volume {
     /// Pods that see the volume through `node`, in name order.
     pub fn pods_on(&self, node: &str) -> Vec<String> {
-        self.by_node
-            .range((node.to_string(), String::new())..)
-            .take_while(|(n, _)| n == node)
-            .map(|(_, pod)| pod.clone())
-            .collect()
+        self.on_node(node).iter().map(|(_, pod)| pod.clone()).collect()
     }
 
     pub fn has_pods_on(&self, node: &str) -> bool {
-        self.by_node.range((node.to_string(), String::new())..).next().is_some_and(|(n, _)| n == node)
+        !self.on_node(node).is_empty()
+    }
+
+    /// The (node, pod) entries of one node: a binary search for where they start.
+    fn on_node(&self, node: &str) -> &[(String, String)] {
+        let all = self.by_node.as_slice();
+        let start = all.partition_point(|(n, _)| n.as_str() < node);
+        let len = all[start..].iter().take_while(|(n, _)| n == node).count();
+        &all[start..start + len]
     }
 
     pub fn all_pods(&self) -> Vec<String> {

@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ordered::VecMap;
+
 use super::model::{AccessMode, Binding, Claim, ClaimSpec, Node, Reclaim, StorageClass, Volume};
 
 /// Everything a scenario starts from. Claims are requested in order, as `Request` actions would be.
@@ -70,8 +72,8 @@ impl Setup {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub classes: BTreeMap<String, StorageClass>,
-    pub nodes: BTreeMap<String, Node>,
+    pub classes: VecMap<String, StorageClass>,
+    pub nodes: VecMap<String, Node>,
     pub claims: BTreeMap<String, Claim>,
     pub volumes: BTreeMap<String, Volume>,
     /// Volumes are named pv-1, pv-2, ... in creation order, as in the book.

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{tr, Choice, Legend, Log, Verdict};
+use crate::widgets::{flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::CsiSession;
 
 const fn same(text: &'static str) -> Msg {
@@ -92,16 +92,33 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                         {tr(lang, i18n::RESET)}
                     </button>
                 </div>
-                <p class="kv-volume" data-state="volume">{move || session.with(|s| present::volume_line(&s.state, lang.get()))}</p>
+                <p class="kv-volume" data-state="volume">{text(move || session.with(|s| present::volume_line(&s.state, lang.get())))}</p>
                 <div class="kv-nodes">
                     {present::nodes().map(|name| view! { <NodeCard name=name session=session lang=lang dispatch=dispatch/> }).collect_view()}
                 </div>
                 <GlobalButtons session=session config=config lang=lang dispatch=dispatch/>
                 <Verdict
-                    text=Signal::derive(move || session.with(|s| present::verdict(s, config.get(), lang.get())))
-                    refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
+                    text=text(move || session.with(|s| present::verdict(s, config.get(), lang.get())))
+                    refused=flag(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                <TracePanel session=session lang=lang/>
+                <div class="kv-panel">
+                    <section>
+                        <p class="kv-h">{tr(lang, i18n::csi::CSI_CALLS)}</p>
+                        <Lines
+                            lines=Signal::derive(move || Line::or_none(session.with(present::csi_calls).into_iter().map(Line::plain).collect(), i18n::NONE.get(lang.get())))
+                            class="kv-mono"
+                            state="csi-calls"
+                        />
+                    </section>
+                    <section>
+                        <p class="kv-h">{tr(lang, i18n::csi::K8S_SAYS)}</p>
+                        <Lines
+                            lines=Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), i18n::csi::K8S_NOTHING.get(lang.get())))
+                            class="kv-mono"
+                            state="events"
+                        />
+                    </section>
+                </div>
                 <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
                 <Legend lang=lang legend=i18n::csi::LEGEND simplified=i18n::csi::SIMPLIFIED/>
             </Shell>
@@ -117,43 +134,47 @@ fn NodeCard(
     dispatch: Callback<Action>,
 ) -> impl IntoView {
     let card = Memo::new(move |_| session.with(|s| present::node_card(&s.state, name)));
-    let labelled = move |m: Msg| format!("{} ({name})", m.get(lang.get()));
+    let down = flag(move || !card.get().responsive);
+    let labelled = move |m: Msg| text(move || format!("{} ({name})", m.get(lang.get())));
+    let respond = move || if card.get().responsive { i18n::csi::STOP_RESPONDING } else { i18n::csi::RESUME_RESPONDING };
     view! {
-        <section class="kv-node" data-node=name class:kv-down=move || !card.get().responsive class:kv-on=move || card.get().attached.is_some()>
+        <section class="kv-node" data-node=name class:kv-down=down class:kv-on=flag(move || card.get().attached.is_some())>
             <header class="kv-node-head">
                 <strong>{name}</strong>
-                {move || card.get().zone.map(|z| view! { <span class="kv-tag">{i18n::csi::zone_label(lang.get(), &z)}</span> })}
-                {move || (!card.get().responsive).then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::csi::NOT_RESPONDING.get(lang.get())}</span> })}
+                <span class="kv-tag" hidden=flag(move || card.get().zone.is_none())>
+                    {text(move || card.get().zone.map(|z| i18n::csi::zone_label(lang.get(), &z)).unwrap_or_default())}
+                </span>
+                <span class="kv-tag kv-tag-ng" hidden=flag(move || card.get().responsive)>{tr(lang, i18n::csi::NOT_RESPONDING)}</span>
             </header>
             <p class="kv-disk" data-state="disk">
-                {move || match card.get().attached {
+                {text(move || match card.get().attached {
                     Some(v) => i18n::csi::attached_to(lang.get(), &v),
                     None => i18n::csi::NOT_ATTACHED.get(lang.get()).to_string(),
-                }}
+                })}
             </p>
             <p class="kv-pods" data-state="pods">
-                {move || {
+                {text(move || {
                     let pods = card.get().pods;
                     if pods.is_empty() { i18n::csi::NO_PODS.get(lang.get()).to_string() } else { i18n::csi::pods_see(lang.get(), &pods) }
-                }}
+                })}
             </p>
             <div class="kv-buttons">
-                <button data-action="attach" data-node=name aria-label=move || labelled(i18n::csi::ATTACH)
+                <button data-action="attach" data-node=name aria-label=labelled(i18n::csi::ATTACH)
                     on:click=move |_| dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() })>
                     {tr(lang, i18n::csi::ATTACH)}
                 </button>
-                <button data-action="mount" data-node=name aria-label=move || labelled(i18n::csi::MOUNT)
+                <button data-action="mount" data-node=name aria-label=labelled(i18n::csi::MOUNT)
                     on:click=move |_| dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None })>
                     {tr(lang, i18n::csi::MOUNT)}
                 </button>
-                <button data-action="detach" data-node=name aria-label=move || labelled(i18n::csi::DETACH)
+                <button data-action="detach" data-node=name aria-label=labelled(i18n::csi::DETACH)
                     on:click=move |_| dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() })>
                     {tr(lang, i18n::csi::DETACH)}
                 </button>
                 <button data-action="respond" data-node=name
-                    aria-label=move || labelled(if card.get().responsive { i18n::csi::STOP_RESPONDING } else { i18n::csi::RESUME_RESPONDING })
+                    aria-label=text(move || format!("{} ({name})", respond().get(lang.get())))
                     on:click=move |_| dispatch.run(Action::SetResponsive { node: name.into(), responsive: !card.get_untracked().responsive })>
-                    {move || if card.get().responsive { i18n::csi::STOP_RESPONDING.get(lang.get()) } else { i18n::csi::RESUME_RESPONDING.get(lang.get()) }}
+                    {text(move || respond().get(lang.get()).to_string())}
                 </button>
             </div>
         </section>
@@ -177,60 +198,19 @@ fn GlobalButtons(
             <button data-action="force-detach" class="kv-danger" on:click=move |_| dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None })>
                 {tr(lang, i18n::csi::FORCE_DETACH)}
             </button>
-            {move || if claim_exists.get() {
-                view! {
-                    <button data-action="delete-claim" on:click=move |_| dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() })>
-                        {tr(lang, i18n::csi::DELETE_CLAIM)}
-                    </button>
-                }.into_any()
-            } else {
-                view! {
-                    <button data-action="request" on:click=move |_| dispatch.run(present::request_again(config.get_untracked()))>
-                        {tr(lang, i18n::csi::REQUEST_AGAIN)}
-                    </button>
-                }.into_any()
-            }}
+            // Deleting and re-creating the claim share a place: the one that makes sense now is shown.
+            <button data-action="delete-claim" hidden=flag(move || !claim_exists.get())
+                on:click=move |_| dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() })>
+                {tr(lang, i18n::csi::DELETE_CLAIM)}
+            </button>
+            <button data-action="request" hidden=flag(move || claim_exists.get())
+                on:click=move |_| dispatch.run(present::request_again(config.get_untracked()))>
+                {tr(lang, i18n::csi::REQUEST_AGAIN)}
+            </button>
         </div>
         <p class="kv-hint">{tr(lang, i18n::csi::FORCE_HINT)}</p>
-        {move || {
-            let released = released.get();
-            (!released.is_empty()).then(|| view! { <p class="kv-released" data-state="released">{i18n::csi::released(lang.get(), &released)}</p> })
-        }}
-    }
-}
-
-#[component]
-fn TracePanel(session: RwSignal<CsiSession>, lang: RwSignal<Lang>) -> impl IntoView {
-    let calls = Memo::new(move |_| session.with(present::csi_calls));
-    let k8s = Memo::new(move |_| session.with(present::k8s_lines));
-    view! {
-        <div class="kv-panel">
-            <section>
-                <p class="kv-h">{tr(lang, i18n::csi::CSI_CALLS)}</p>
-                <ul class="kv-mono" data-state="csi-calls">
-                    {move || {
-                        let calls = calls.get();
-                        if calls.is_empty() {
-                            view! { <li class="kv-muted">{i18n::NONE.get(lang.get())}</li> }.into_any()
-                        } else {
-                            calls.into_iter().map(|c| view! { <li>{c}</li> }).collect_view().into_any()
-                        }
-                    }}
-                </ul>
-            </section>
-            <section>
-                <p class="kv-h">{tr(lang, i18n::csi::K8S_SAYS)}</p>
-                <ul class="kv-mono" data-state="events">
-                    {move || {
-                        let lines = k8s.get();
-                        if lines.is_empty() {
-                            view! { <li class="kv-muted">{i18n::csi::K8S_NOTHING.get(lang.get())}</li> }.into_any()
-                        } else {
-                            lines.into_iter().map(|c| view! { <li>{c}</li> }).collect_view().into_any()
-                        }
-                    }}
-                </ul>
-            </section>
-        </div>
+        <p class="kv-released" data-state="released" hidden=flag(move || released.get().is_empty())>
+            {text(move || i18n::csi::released(lang.get(), &released.get()))}
+        </p>
     }
 }

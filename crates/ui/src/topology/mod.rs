@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{tr, Choice, Legend, Log, Verdict};
+use crate::widgets::{tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::{Scenario, TopoSession};
 
 const fn same(text: &'static str) -> Msg {
@@ -130,7 +130,6 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                 </div>
                 <Zones session=session lang=lang/>
                 <Pending session=session lang=lang/>
-                <Claims session=session lang=lang/>
                 <Verdict
                     text=Signal::derive(move || session.with(|s| present::verdict(s, lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
@@ -195,52 +194,31 @@ fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView 
     }
 }
 
-/// Pending pods and the scheduler's message for each, word for word.
+/// Pending pods and the scheduler's message for each, word for word; then the claims.
 #[component]
 fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
-    let pending = Memo::new(move |_| session.with(|s| present::pending(&s.state)));
+    let pending = Signal::derive(move || {
+        let lines = session.with(|s| present::pending(&s.state)).into_iter().map(|(pod, message)| {
+            let message = message.unwrap_or_else(|| i18n::topo::NOT_YET.get(lang.get()).to_string());
+            Line { text: format!("{pod}: {message}"), class: "", pod: Some(pod) }
+        });
+        Line::or_none(lines.collect(), i18n::topo::NO_PENDING.get(lang.get()))
+    });
+    let claims = Signal::derive(move || {
+        let lines = session.with(|s| present::pvcs(&s.state, lang.get())).into_iter().map(|c| {
+            let note = [c.selected_node.map(|n| format!("selected-node: {n}")), c.event]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>();
+            let note = if note.is_empty() { String::new() } else { format!(" ({})", note.join(" · ")) };
+            Line::plain(format!("{}: {}{note}", c.name, c.status))
+        });
+        Line::or_none(lines.collect(), i18n::topo::NO_PVCS.get(lang.get()))
+    });
     view! {
         <p class="kv-h">{tr(lang, i18n::topo::PENDING)}</p>
-        <ul class="kv-mono" data-state="pending">
-            {move || {
-                let pending = pending.get();
-                if pending.is_empty() {
-                    return view! { <li class="kv-muted">{i18n::topo::NO_PENDING.get(lang.get())}</li> }.into_any();
-                }
-                pending
-                    .into_iter()
-                    .map(|(pod, message)| {
-                        let message = message.unwrap_or_else(|| i18n::topo::NOT_YET.get(lang.get()).to_string());
-                        let hook = pod.clone();
-                        view! { <li data-pod=hook><strong>{pod}</strong>": "<span data-state="message">{message}</span></li> }
-                    })
-                    .collect_view()
-                    .into_any()
-            }}
-        </ul>
-    }
-}
-
-/// The claims: bound or Pending, the selected-node annotation, and the event a waiting claim shows.
-#[component]
-fn Claims(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
-    view! {
+        <Lines lines=pending class="kv-mono" state="pending"/>
         <p class="kv-h">{tr(lang, i18n::topo::PVCS)}</p>
-        <ul class="kv-mono" data-state="pvcs">
-            {move || {
-                let pvcs = session.with(|s| present::pvcs(&s.state, lang.get()));
-                if pvcs.is_empty() {
-                    return view! { <li class="kv-muted">{i18n::topo::NO_PVCS.get(lang.get())}</li> }.into_any();
-                }
-                pvcs.into_iter()
-                    .map(|c| {
-                        let note = [c.selected_node.map(|n| format!("selected-node: {n}")), c.event].into_iter().flatten().collect::<Vec<_>>().join(" · ");
-                        let line = format!("{}: {}", c.name, c.status);
-                        view! { <li data-pvc=c.name>{line}{(!note.is_empty()).then(|| format!(" ({note})"))}</li> }
-                    })
-                    .collect_view()
-                    .into_any()
-            }}
-        </ul>
+        <Lines lines=claims class="kv-mono" state="pvcs"/>
     }
 }
