@@ -85,7 +85,7 @@ bootstrap() {
   ensure_wasm_target
   ensure_npm
   ensure_cargo_tools
-  export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+  export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
   say "ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
 }
 

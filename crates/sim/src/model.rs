@@ -33,82 +33,57 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     }
 }
 
-impl Model for crate::volumes::State {
-    const NAME: &'static str = "volumes";
-    type Setup = crate::volumes::Setup;
-    type Action = crate::volumes::Action;
-    type Event = crate::volumes::Event;
-    type Refusal = crate::volumes::Refusal;
+/// Implements [`Model`] and [`Refused`] for one model module from its inherent functions.
+macro_rules! model {
+    ($module:ident, $name:literal, setup: $setup:ty, start: $start:expr, reindex: $reindex:expr $(, $extra:item)*) => {
+        impl Model for crate::$module::State {
+            const NAME: &'static str = $name;
+            type Setup = $setup;
+            type Action = crate::$module::Action;
+            type Event = crate::$module::Event;
+            type Refusal = crate::$module::Refusal;
 
-    fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
-        Self::new(setup)
-    }
+            fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
+                ($start)(setup)
+            }
 
-    fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
-        crate::volumes::State::apply(self, action)
-    }
+            fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
+                crate::$module::State::apply(self, action)
+            }
 
-    fn reindex(&mut self) {
-        crate::volumes::State::reindex(self)
-    }
+            fn reindex(&mut self) {
+                ($reindex)(self)
+            }
 
+            $($extra)*
+        }
+
+        impl Refused for crate::$module::Refusal {
+            fn kind(&self) -> &'static str {
+                crate::$module::Refusal::kind(self)
+            }
+        }
+    };
+}
+
+model!(
+    volumes,
+    "volumes",
+    setup: crate::volumes::Setup,
+    start: crate::volumes::State::new,
+    reindex: crate::volumes::State::reindex,
+    // CSI calls have their own panel; the reader's log keeps to what happened.
     fn in_log(event: &Self::Event) -> bool {
         event.csi_call().is_none()
     }
-}
+);
 
-impl Refused for crate::volumes::Refusal {
-    fn kind(&self) -> &'static str {
-        crate::volumes::Refusal::kind(self)
-    }
-}
+model!(
+    statefulset,
+    "statefulset",
+    setup: crate::statefulset::Config,
+    start: |config: &crate::statefulset::Config| crate::statefulset::State::new(config.clone()).map(|s| (s, Vec::new())),
+    reindex: crate::statefulset::State::reindex
+);
 
-impl Model for crate::statefulset::State {
-    const NAME: &'static str = "statefulset";
-    type Setup = crate::statefulset::Config;
-    type Action = crate::statefulset::Action;
-    type Event = crate::statefulset::Event;
-    type Refusal = crate::statefulset::Refusal;
-
-    fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
-        Self::new(setup.clone()).map(|s| (s, Vec::new()))
-    }
-
-    fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
-        crate::statefulset::State::apply(self, action)
-    }
-
-    fn reindex(&mut self) {
-        crate::statefulset::State::reindex(self)
-    }
-}
-
-impl Refused for crate::statefulset::Refusal {
-    fn kind(&self) -> &'static str {
-        crate::statefulset::Refusal::kind(self)
-    }
-}
-
-impl Model for crate::topology::State {
-    const NAME: &'static str = "topology";
-    type Setup = crate::topology::Setup;
-    type Action = crate::topology::Action;
-    type Event = crate::topology::Event;
-    type Refusal = crate::topology::Refusal;
-
-    fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
-        Self::new(setup)
-    }
-
-    fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
-        crate::topology::State::apply(self, action)
-    }
-
-    fn reindex(&mut self) {}
-}
-
-impl Refused for crate::topology::Refusal {
-    fn kind(&self) -> &'static str {
-        crate::topology::Refusal::kind(self)
-    }
-}
+model!(topology, "topology", setup: crate::topology::Setup, start: crate::topology::State::new, reindex: |_: &mut crate::topology::State| {});

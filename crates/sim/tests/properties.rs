@@ -8,9 +8,61 @@ mod common;
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use common::{Rng, SEQUENCES};
-use kubevol_sim::{statefulset, volumes, Tell, Voice};
+use kubevol_sim::{statefulset, volumes, Model, Refused, Tell, Voice};
 
 const ACTIONS_PER_SEQUENCE: u64 = 30;
+
+/// What a run of sequences did, so a test can require that its generator exercised both paths.
+struct Tally {
+    refusals: u64,
+    events: u64,
+}
+
+/// Runs `SEQUENCES` random sequences of one model. After every action: a refusal must leave the
+/// serialised state byte-identical and say why in every voice; an accepted action's events must
+/// all have texts; then `check(before, after, action, events, context)` checks the model's rules
+/// (after a refusal too, with no events).
+fn run_sequences<M: Model>(
+    salt: u64,
+    setup: impl Fn(&mut Rng) -> M::Setup,
+    action: impl Fn(&mut Rng, &M) -> M::Action,
+    mut check: impl FnMut(&M, &M, &M::Action, &[M::Event], &str),
+    mut counts: impl FnMut(&M::Event) -> bool,
+) -> Tally {
+    let mut tally = Tally { refusals: 0, events: 0 };
+    for seed in 0..SEQUENCES {
+        let mut rng = Rng::new(seed ^ salt);
+        let (mut state, _) =
+            M::start(&setup(&mut rng)).unwrap_or_else(|_| panic!("seed {seed}: random setups are valid"));
+        for step in 0..ACTIONS_PER_SEQUENCE {
+            let action = action(&mut rng, &state);
+            let context = format!("seed {seed} step {step} {action:?}");
+            let before = state.clone();
+            let before_json = serde_json::to_string(&state).unwrap();
+            match state.apply(action.clone()) {
+                Ok(events) => {
+                    for e in &events {
+                        assert!(Voice::ALL.iter().all(|v| !e.tell(*v).is_empty()), "{context}: an event without text");
+                    }
+                    tally.events += events.iter().filter(|e| counts(e)).count() as u64;
+                    check(&before, &state, &action, &events, &context);
+                }
+                Err(refusal) => {
+                    tally.refusals += 1;
+                    let after = serde_json::to_string(&state).unwrap();
+                    assert_eq!(after, before_json, "{context}: refused {refusal:?} but changed state");
+                    assert!(!refusal.kind().is_empty(), "{context}: a refusal without a kind");
+                    assert!(
+                        Voice::ALL.iter().all(|v| !refusal.tell(*v).is_empty()),
+                        "{context}: a refusal without text"
+                    );
+                    check(&before, &state, &action, &[], &context);
+                }
+            }
+        }
+    }
+    tally
+}
 
 // ---- volumes -------------------------------------------------------------------------------
 
@@ -117,40 +169,20 @@ fn check_volume_invariants(s: &volumes::State, context: &str) {
 
 #[test]
 fn random_volume_sequences_keep_every_rule() {
-    let mut refusals = 0u64;
-    let mut changes = 0u64;
-    for seed in 0..SEQUENCES {
-        let mut rng = Rng::new(seed);
-        let setup = random_setup(&mut rng);
-        let (mut state, _) = volumes::State::new(&setup).expect("random setups are valid");
-        for step in 0..ACTIONS_PER_SEQUENCE {
-            let action = random_volume_action(&mut rng, &state);
-            let context = format!("seed {seed} step {step} {action:?}");
-            let before = serde_json::to_string(&state).unwrap();
-            match state.apply(action) {
-                Ok(events) => {
-                    changes += 1;
-                    for e in &events {
-                        for v in Voice::ALL {
-                            assert!(!e.tell(v).is_empty(), "{context}: empty text");
-                        }
-                    }
-                }
-                Err(refusal) => {
-                    refusals += 1;
-                    assert_eq!(
-                        serde_json::to_string(&state).unwrap(),
-                        before,
-                        "{context}: refused {refusal:?} but changed state"
-                    );
-                    assert!(!refusal.kind().is_empty() && !refusal.tell(Voice::Ja).is_empty());
-                }
-            }
-            check_volume_invariants(&state, &context);
-        }
-    }
+    let tally = run_sequences::<volumes::State>(
+        0,
+        random_setup,
+        random_volume_action,
+        |_, after, _, _, context| check_volume_invariants(after, context),
+        |e| e.is_change(),
+    );
     // The generator must exercise both paths, or the test proves little.
-    assert!(refusals > SEQUENCES && changes > SEQUENCES, "refusals {refusals}, changes {changes}");
+    assert!(
+        tally.refusals > SEQUENCES && tally.events > SEQUENCES,
+        "refusals {}, changes {}",
+        tally.refusals,
+        tally.events
+    );
 }
 
 // ---- statefulset ---------------------------------------------------------------------------
@@ -248,40 +280,24 @@ fn check_set_invariants(
 #[test]
 fn random_statefulset_sequences_keep_every_rule() {
     use statefulset::*;
-    let mut refusals = 0u64;
-    let mut creations = 0u64;
-    for seed in 0..SEQUENCES {
-        let mut rng = Rng::new(seed ^ 0x5EED_5E75);
-        let config = Config {
+    let tally = run_sequences::<State>(
+        0x5EED_5E75,
+        |rng| Config {
             replicas: rng.below(5) as u32,
             startup_ticks: rng.below(3) as u32,
             policy: *rng.pick(&[PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel]),
             ..Config::default()
-        };
-        let mut state = State::new(config).unwrap();
-        for step in 0..ACTIONS_PER_SEQUENCE {
-            let action = random_set_action(&mut rng);
-            let context = format!("seed {seed} step {step} {action:?}");
-            let before = state.clone();
-            let before_json = serde_json::to_string(&state).unwrap();
-            match state.apply(action.clone()) {
-                Ok(events) => {
-                    creations += events.iter().filter(|e| matches!(e, Event::PodCreated { .. })).count() as u64;
-                    check_set_invariants(&before, &state, &action, &events, &context);
-                }
-                Err(refusal) => {
-                    refusals += 1;
-                    assert_eq!(
-                        serde_json::to_string(&state).unwrap(),
-                        before_json,
-                        "{context}: refused {refusal:?} but changed state"
-                    );
-                    assert_eq!(state, before);
-                }
-            }
-        }
-    }
-    assert!(refusals > SEQUENCES / 2 && creations > SEQUENCES, "refusals {refusals}, creations {creations}");
+        },
+        |rng, _| random_set_action(rng),
+        check_set_invariants,
+        |e| matches!(e, Event::PodCreated { .. }),
+    );
+    assert!(
+        tally.refusals > SEQUENCES / 2 && tally.events > SEQUENCES,
+        "refusals {}, creations {}",
+        tally.refusals,
+        tally.events
+    );
 }
 
 // ---- topology ------------------------------------------------------------------------------
@@ -382,33 +398,18 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
 
 #[test]
 fn random_topology_sequences_keep_every_rule() {
-    use kubevol_sim::topology::State;
-    let mut refusals = 0u64;
-    let mut scheduled = 0u64;
-    for seed in 0..SEQUENCES {
-        let mut rng = Rng::new(seed ^ 0x7090_1061);
-        let (mut state, _) = State::new(&random_topology_setup(&mut rng)).expect("presets and custom setups are valid");
-        for step in 0..ACTIONS_PER_SEQUENCE {
-            let action = random_topology_action(&mut rng, &state);
-            let context = format!("seed {seed} step {step} {action:?}");
-            let before = serde_json::to_string(&state).unwrap();
-            match state.apply(action) {
-                Ok(events) => {
-                    scheduled +=
-                        events.iter().filter(|e| matches!(e, kubevol_sim::topology::Event::Scheduled { .. })).count()
-                            as u64;
-                }
-                Err(refusal) => {
-                    refusals += 1;
-                    assert_eq!(
-                        serde_json::to_string(&state).unwrap(),
-                        before,
-                        "{context}: refused {refusal:?} but changed state"
-                    );
-                }
-            }
-            check_topology_invariants(&state, &context);
-        }
-    }
-    assert!(refusals > SEQUENCES && scheduled > SEQUENCES, "refusals {refusals}, scheduled {scheduled}");
+    use kubevol_sim::topology::{Event, State};
+    let tally = run_sequences::<State>(
+        0x7090_1061,
+        random_topology_setup,
+        random_topology_action,
+        |_, after, _, _, context| check_topology_invariants(after, context),
+        |e| matches!(e, Event::Scheduled { .. }),
+    );
+    assert!(
+        tally.refusals > SEQUENCES && tally.events > SEQUENCES,
+        "refusals {}, scheduled {}",
+        tally.refusals,
+        tally.events
+    );
 }
