@@ -81,12 +81,13 @@ ensure_npm() {
 }
 
 bootstrap() {
+  local started=$SECONDS
   ensure_apt
   ensure_wasm_target
   ensure_npm
   ensure_cargo_tools
   export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-  say "ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
+  say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then bootstrap; fi

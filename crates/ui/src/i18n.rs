@@ -54,6 +54,11 @@ pub struct Msg {
 }
 
 impl Msg {
+    /// A text that reads the same in both languages: an API name such as `ReadWriteOnce`.
+    pub const fn same(text: &'static str) -> Msg {
+        Msg { ja: text, en: text }
+    }
+
     pub fn get(self, lang: Lang) -> &'static str {
         match lang {
             Lang::Ja => self.ja,

@@ -11,10 +11,6 @@ use crate::shell::Shell;
 use crate::widgets::{flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::CsiSession;
 
-const fn same(text: &'static str) -> Msg {
-    Msg { ja: text, en: text }
-}
-
 #[component]
 pub fn CsiDemo(lang: Lang) -> impl IntoView {
     let lang = RwSignal::new(lang);
@@ -45,7 +41,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                         lang=lang
                         label=i18n::csi::MODE
                         action="mode"
-                        options=AccessMode::ALL.iter().map(|m| (m.name(), same(m.name()))).collect()
+                        options=AccessMode::ALL.iter().map(|m| (m.name(), Msg::same(m.name()))).collect()
                         selected=Signal::derive(move || config.get().mode.name())
                         on_choose=Callback::new(move |v: &'static str| {
                             let mode = AccessMode::ALL.into_iter().find(|m| m.name() == v).unwrap_or(AccessMode::ReadWriteOnce);
@@ -78,7 +74,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                         lang=lang
                         label=i18n::csi::RECLAIM
                         action="reclaim"
-                        options=vec![("Delete", same("Delete")), ("Retain", same("Retain"))]
+                        options=vec![("Delete", Msg::same("Delete")), ("Retain", Msg::same("Retain"))]
                         selected=Signal::derive(move || match config.get().reclaim {
                             Reclaim::Delete => "Delete",
                             Reclaim::Retain => "Retain",

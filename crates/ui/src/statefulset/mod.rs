@@ -87,7 +87,7 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
                         lang=lang
                         label=i18n::sts::STARTUP
                         action="startup"
-                        options=STARTUP_CHOICES.iter().map(|(code, _)| (*code, Msg { ja: code, en: code })).collect()
+                        options=STARTUP_CHOICES.iter().map(|(code, _)| (*code, Msg::same(code))).collect()
                         selected=Signal::derive(move || STARTUP_CHOICES.iter().find(|(_, t)| *t == config.get().startup_ticks).map_or("2", |(c, _)| *c))
                         on_choose=Callback::new(move |v: &'static str| {
                             let ticks = STARTUP_CHOICES.iter().find(|(c, _)| *c == v).map_or(2, |(_, t)| *t);
@@ -101,7 +101,7 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
                         lang=lang
                         label=i18n::sts::POLICY
                         action="policy"
-                        options=vec![("OrderedReady", Msg { ja: "OrderedReady", en: "OrderedReady" }), ("Parallel", Msg { ja: "Parallel", en: "Parallel" })]
+                        options=vec![("OrderedReady", Msg::same("OrderedReady")), ("Parallel", Msg::same("Parallel"))]
                         selected=Signal::derive(move || match config.get().policy {
                             PodManagementPolicy::OrderedReady => "OrderedReady",
                             PodManagementPolicy::Parallel => "Parallel",

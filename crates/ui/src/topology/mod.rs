@@ -12,10 +12,6 @@ use crate::shell::Shell;
 use crate::widgets::{tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::{Scenario, TopoSession};
 
-const fn same(text: &'static str) -> Msg {
-    Msg { ja: text, en: text }
-}
-
 const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
 
 #[component]
@@ -68,7 +64,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                 <div class="kv-controls kv-free" class:kv-inactive=move || !matches!(scenario.get(), Scenario::Custom(_))>
                     <span class="kv-muted kv-free-title">{tr(lang, i18n::topo::FREE)}</span>
                     <Choice lang=lang label=i18n::topo::BINDING action="binding"
-                        options=vec![("Immediate", same("Immediate")), ("WaitForFirstConsumer", same("WaitForFirstConsumer"))]
+                        options=vec![("Immediate", Msg::same("Immediate")), ("WaitForFirstConsumer", Msg::same("WaitForFirstConsumer"))]
                         selected=Signal::derive(move || if custom.get().binding == Binding::Immediate { "Immediate" } else { "WaitForFirstConsumer" })
                         on_choose=Callback::new(move |v: &'static str| {
                             let b = if v == "Immediate" { Binding::Immediate } else { Binding::WaitForFirstConsumer };
@@ -76,7 +72,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                         })
                     />
                     <Choice lang=lang label=i18n::topo::ALLOWED action="allowed"
-                        options=vec![("both", i18n::topo::BOTH), ("room1", same("room1")), ("room2", same("room2"))]
+                        options=vec![("both", i18n::topo::BOTH), ("room1", Msg::same("room1")), ("room2", Msg::same("room2"))]
                         selected=Signal::derive(move || match custom.get().allowed {
                             AllowedZones::Both => "both",
                             AllowedZones::Room1 => "room1",
@@ -88,7 +84,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                         })
                     />
                     <Choice lang=lang label=i18n::topo::REPLICAS action="replicas"
-                        options=REPLICAS.iter().map(|r| (*r, same(r))).collect()
+                        options=REPLICAS.iter().map(|r| (*r, Msg::same(r))).collect()
                         selected=Signal::derive(move || REPLICAS.get(custom.get().replicas as usize - 1).copied().unwrap_or("6"))
                         on_choose=Callback::new(move |v: &'static str| {
                             let n = v.parse().unwrap_or(6);
@@ -96,7 +92,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                         })
                     />
                     <Choice lang=lang label=i18n::topo::POLICY action="policy"
-                        options=vec![("OrderedReady", same("OrderedReady")), ("Parallel", same("Parallel"))]
+                        options=vec![("OrderedReady", Msg::same("OrderedReady")), ("Parallel", Msg::same("Parallel"))]
                         selected=Signal::derive(move || if custom.get().policy == PodManagementPolicy::Parallel { "Parallel" } else { "OrderedReady" })
                         on_choose=Callback::new(move |v: &'static str| {
                             let p = if v == "Parallel" { PodManagementPolicy::Parallel } else { PodManagementPolicy::OrderedReady };
@@ -114,7 +110,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                         on_choose=Callback::new(move |v: &'static str| tweak(&|c| c.node_selector = v == "on"))
                     />
                     <Choice lang=lang label=i18n::topo::TAINTS action="taints"
-                        options=vec![("Ignore", same("Ignore")), ("Honor", same("Honor"))]
+                        options=vec![("Ignore", Msg::same("Ignore")), ("Honor", Msg::same("Honor"))]
                         selected=Signal::derive(move || if custom.get().taints_policy == TaintsPolicy::Honor { "Honor" } else { "Ignore" })
                         on_choose=Callback::new(move |v: &'static str| {
                             let t = if v == "Honor" { TaintsPolicy::Honor } else { TaintsPolicy::Ignore };
