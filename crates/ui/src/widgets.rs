@@ -12,6 +12,15 @@ pub fn tr(lang: RwSignal<Lang>, msg: Msg) -> impl Fn() -> &'static str + Copy + 
     move || msg.get(lang.get())
 }
 
+/// The one way a demo's controls change its model: apply the action to the session in the signal.
+pub fn dispatcher<M: kubevol_sim::Model>(session: RwSignal<crate::session::Session<M>>) -> Callback<M::Action> {
+    Callback::new(move |action: M::Action| {
+        session.update(|s| {
+            s.dispatch(action);
+        })
+    })
+}
+
 /// A reactive text. Every dynamic text in the demos is a `Signal<String>` made here: Leptos then
 /// renders them all with one copy of its code, where each distinct closure would bring its own.
 pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {

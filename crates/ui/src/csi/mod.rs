@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::CsiSession;
 
 #[component]
@@ -16,11 +16,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
     let lang = RwSignal::new(lang);
     let config = RwSignal::new(DemoConfig::default());
     let session = RwSignal::new(present::start(DemoConfig::default()));
-    let dispatch = Callback::new(move |action: Action| {
-        session.update(|s| {
-            s.dispatch(action);
-        })
-    });
+    let dispatch = dispatcher(session);
     // Every toggle starts the scenario over, as in the book's demo: a new class or mode is a new world.
     let reconfigure = move |change: &dyn Fn(&mut DemoConfig)| {
         let mut c = config.get_untracked();

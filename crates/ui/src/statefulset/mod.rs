@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{tr, Choice, Legend, Log, Verdict};
+use crate::widgets::{dispatcher, tr, Choice, Legend, Log, Verdict};
 use present::{PodStatus, Slot, StsConfig, StsSession, BREAKABLE};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -23,11 +23,7 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
     let config = RwSignal::new(StsConfig::default());
     let session = RwSignal::new(present::start(StsConfig::default()));
     let playing = RwSignal::new(false);
-    let dispatch = Callback::new(move |action: Action| {
-        session.update(|s| {
-            s.dispatch(action);
-        })
-    });
+    let dispatch = dispatcher(session);
     let restart = move |c: StsConfig| {
         playing.set(false);
         config.set(c);

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{dispatcher, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::{Scenario, TopoSession};
 
 const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
@@ -19,11 +19,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
     let lang = RwSignal::new(lang);
     let scenario = RwSignal::new(Scenario::Preset(Preset::SpreadTrap));
     let session = RwSignal::new(present::start(Scenario::Preset(Preset::SpreadTrap)));
-    let dispatch = Callback::new(move |action: Action| {
-        session.update(|s| {
-            s.dispatch(action);
-        })
-    });
+    let dispatch = dispatcher(session);
     let restart = move |next: Scenario| {
         scenario.set(next);
         session.set(present::start(next));
