@@ -86,10 +86,6 @@ impl<K: Ord, V> VecMap<K, V> {
         self.0.iter().map(|(_, v)| v)
     }
 
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
-        self.0.iter_mut().map(|(_, v)| v)
-    }
-
     pub fn len(&self) -> usize {
         self.0.len()
     }

@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use kubevol_sim::{Model, Refused, Tell, Voice};
+use kubevol_sim::{Model, Tell, Voice};
 
 use crate::i18n::Lang;
 
@@ -23,14 +23,6 @@ impl<M: Model> Entry<M> {
         match self {
             Entry::Event(e) => e.tell(voice),
             Entry::Refused(r) => r.tell(voice),
-        }
-    }
-
-    /// The real Kubernetes wording, where there is one.
-    pub fn k8s(&self) -> Option<String> {
-        match self {
-            Entry::Event(e) => e.k8s(),
-            Entry::Refused(r) => r.k8s(),
         }
     }
 
@@ -126,16 +118,13 @@ impl<M: Model> Session<M> {
             })
             .collect()
     }
-
-    pub fn last_refusal_kind(&self) -> Option<&'static str> {
-        self.last_refusal().map(Refused::kind)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use kubevol_sim::statefulset::{Action, Config, State};
+    use kubevol_sim::Refused;
 
     #[test]
     fn a_refusal_is_logged_and_leaves_the_state_alone() {
@@ -143,7 +132,7 @@ mod tests {
         let before = s.state.clone();
         assert!(!s.dispatch(Action::DeletePod { ordinal: 0 }));
         assert_eq!(s.state, before);
-        assert_eq!(s.last_refusal_kind(), Some("no-such-pod"));
+        assert_eq!(s.last_refusal().map(Refused::kind), Some("no-such-pod"));
         assert_eq!(s.log_lines(Lang::En), [("there is no pod db-0".to_string(), true)]);
     }
 
