@@ -1,4 +1,5 @@
-//! The frame every demo sits in: kicker, title, status badge, language switch, then the demo body.
+//! The frame every demo sits in: the `.kv` root (in the reader's language), then kicker, title,
+//! status badge and language switch, then the demo body.
 //! It mirrors the book's demo frame (theme.md) so a demo looks native on a book page.
 
 use leptos::prelude::*;
@@ -26,6 +27,8 @@ impl Tone {
 
 #[component]
 pub fn Shell(
+    /// The demo's kind, for the root's `data-kubevol-root` hook.
+    kind: &'static str,
     lang: RwSignal<Lang>,
     #[prop(into)] title: Signal<&'static str>,
     #[prop(into)] badge: Signal<String>,
@@ -33,6 +36,7 @@ pub fn Shell(
     children: Children,
 ) -> impl IntoView {
     view! {
+        <div class="kv" data-kubevol-root=kind lang=move || lang.get().code()>
         <header class="kv-head">
             <span class="kv-kicker">{tr(lang, i18n::KICKER)}</span>
             <span class="kv-title" data-state="title">{title}</span>
@@ -49,5 +53,6 @@ pub fn Shell(
             </button>
         </header>
         <div class="kv-body">{children()}</div>
+        </div>
     }
 }

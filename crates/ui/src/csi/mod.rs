@@ -30,8 +30,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
     let title = Signal::derive(tr(lang, i18n::CSI_TITLE));
 
     view! {
-        <div class="kv" data-kubevol-root="csi" lang=move || lang.get().code()>
-            <Shell lang=lang title=title badge=badge tone=tone>
+            <Shell kind="csi" lang=lang title=title badge=badge tone=tone>
                 <div class="kv-controls">
                     <Choice
                         lang=lang
@@ -114,7 +113,6 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                 <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
                 <Legend lang=lang legend=i18n::csi::LEGEND simplified=i18n::csi::SIMPLIFIED/>
             </Shell>
-        </div>
     }
 }
 

@@ -61,8 +61,7 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
     let label = move |m: Msg| tr(lang, m);
 
     view! {
-        <div class="kv" data-kubevol-root="statefulset" lang=move || lang.get().code()>
-            <Shell lang=lang title=title badge=badge tone=tone>
+            <Shell kind="statefulset" lang=lang title=title badge=badge tone=tone>
                 <div class="kv-controls">
                     <button data-action="step" on:click=move |_| dispatch.run(Action::Step)>{label(i18n::sts::STEP)}</button>
                     <button data-action="step5" on:click=move |_| dispatch.run(Action::Run { max: 5 })>{label(i18n::sts::STEP5)}</button>
@@ -132,7 +131,6 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
                 <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
                 <Legend lang=lang legend=i18n::sts::LEGEND simplified=i18n::sts::SIMPLIFIED/>
             </Shell>
-        </div>
     }
 }
 

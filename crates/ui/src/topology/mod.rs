@@ -40,8 +40,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
     presets.push(("custom", i18n::topo::CUSTOM));
 
     view! {
-        <div class="kv" data-kubevol-root="topology" lang=move || lang.get().code()>
-            <Shell lang=lang title=title badge=badge tone=tone>
+            <Shell kind="topology" lang=lang title=title badge=badge tone=tone>
                 <div class="kv-controls">
                     <Choice
                         lang=lang
@@ -129,7 +128,6 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                 <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
                 <Legend lang=lang legend=i18n::topo::LEGEND simplified=i18n::topo::SIMPLIFIED/>
             </Shell>
-        </div>
     }
 }
 
