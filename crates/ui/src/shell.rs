@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::i18n::{self, Lang};
-use crate::widgets::tr;
+use crate::widgets::{click, tr};
 
 /// How the badge colours the current state: the book's green / red / grey pill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub fn Shell(
                 class="kv-lang"
                 data-action="lang"
                 aria-label=tr(lang, i18n::SWITCH_LANG_NAME)
-                on:click=move |_| lang.update(|l| *l = l.other())
+                on:click=click(move || lang.update(|l| *l = l.other()))
             >
                 {tr(lang, i18n::SWITCH_LANG)}
             </button>

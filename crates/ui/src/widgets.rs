@@ -12,6 +12,14 @@ pub fn tr(lang: RwSignal<Lang>, msg: Msg) -> impl Fn() -> &'static str + Copy + 
     move || msg.get(lang.get())
 }
 
+/// A click handler. Every button's handler is boxed into this one type, so Leptos attaches them all
+/// with one copy of its listener code instead of one copy per closure.
+pub type Click = Box<dyn FnMut(leptos::ev::MouseEvent)>;
+
+pub fn click(f: impl Fn() + 'static) -> Click {
+    Box::new(move |_| f())
+}
+
 /// The one way a demo's controls change its model: apply the action to the session in the signal.
 pub fn dispatcher<M: kubevol_sim::Model>(session: RwSignal<crate::session::Session<M>>) -> Callback<M::Action> {
     Callback::new(move |action: M::Action| {
@@ -93,7 +101,7 @@ pub fn Choice(
                             data-action=action
                             data-value=value
                             aria-pressed=move || (selected.get() == value).to_string()
-                            on:click=move |_| on_choose.run(value)
+                            on:click=click(move || on_choose.run(value))
                         >
                             {tr(lang, text)}
                         </button>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{click, dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::CsiSession;
 
 #[component]
@@ -79,7 +79,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
                             reconfigure(&|c| c.reclaim = reclaim)
                         })
                     />
-                    <button class="kv-reset" data-action="reset" on:click=move |_| reconfigure(&|_| {})>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || reconfigure(&|_| {}))>
                         {tr(lang, i18n::RESET)}
                     </button>
                 </div>
@@ -150,20 +150,20 @@ fn NodeCard(
             </p>
             <div class="kv-buttons">
                 <button data-action="attach" data-node=name aria-label=labelled(i18n::csi::ATTACH)
-                    on:click=move |_| dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() })>
+                    on:click=click(move || dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() }))>
                     {tr(lang, i18n::csi::ATTACH)}
                 </button>
                 <button data-action="mount" data-node=name aria-label=labelled(i18n::csi::MOUNT)
-                    on:click=move |_| dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None })>
+                    on:click=click(move || dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None }))>
                     {tr(lang, i18n::csi::MOUNT)}
                 </button>
                 <button data-action="detach" data-node=name aria-label=labelled(i18n::csi::DETACH)
-                    on:click=move |_| dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() })>
+                    on:click=click(move || dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() }))>
                     {tr(lang, i18n::csi::DETACH)}
                 </button>
                 <button data-action="respond" data-node=name
                     aria-label=text(move || format!("{} ({name})", respond().get(lang.get())))
-                    on:click=move |_| dispatch.run(Action::SetResponsive { node: name.into(), responsive: !card.get_untracked().responsive })>
+                    on:click=click(move || dispatch.run(Action::SetResponsive { node: name.into(), responsive: !card.get_untracked().responsive }))>
                     {text(move || respond().get(lang.get()).to_string())}
                 </button>
             </div>
@@ -182,19 +182,19 @@ fn GlobalButtons(
     let released = Memo::new(move |_| session.with(|s| present::released(&s.state)));
     view! {
         <div class="kv-buttons kv-global">
-            <button data-action="unmount-all" on:click=move |_| dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() })>
+            <button data-action="unmount-all" on:click=click(move || dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
                 {tr(lang, i18n::csi::UNMOUNT_ALL)}
             </button>
-            <button data-action="force-detach" class="kv-danger" on:click=move |_| dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None })>
+            <button data-action="force-detach" class="kv-danger" on:click=click(move || dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None }))>
                 {tr(lang, i18n::csi::FORCE_DETACH)}
             </button>
             // Deleting and re-creating the claim share a place: the one that makes sense now is shown.
             <button data-action="delete-claim" hidden=flag(move || !claim_exists.get())
-                on:click=move |_| dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() })>
+                on:click=click(move || dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() }))>
                 {tr(lang, i18n::csi::DELETE_CLAIM)}
             </button>
             <button data-action="request" hidden=flag(move || claim_exists.get())
-                on:click=move |_| dispatch.run(present::request_again(config.get_untracked()))>
+                on:click=click(move || dispatch.run(present::request_again(config.get_untracked())))>
                 {tr(lang, i18n::csi::REQUEST_AGAIN)}
             </button>
         </div>

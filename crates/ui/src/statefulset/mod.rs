@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{dispatcher, tr, Choice, Legend, Log, Verdict};
+use crate::widgets::{click, dispatcher, tr, Choice, Legend, Log, Verdict};
 use present::{PodStatus, Slot, StsConfig, StsSession, BREAKABLE};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -63,19 +63,19 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
     view! {
             <Shell kind="statefulset" lang=lang title=title badge=badge tone=tone>
                 <div class="kv-controls">
-                    <button data-action="step" on:click=move |_| dispatch.run(Action::Step)>{label(i18n::sts::STEP)}</button>
-                    <button data-action="step5" on:click=move |_| dispatch.run(Action::Run { max: 5 })>{label(i18n::sts::STEP5)}</button>
-                    <button data-action="scale-up" on:click=move |_| dispatch.run(Action::ScaleBy { delta: 1 })>{label(i18n::sts::SCALE_UP)}</button>
-                    <button data-action="scale-down" on:click=move |_| dispatch.run(Action::ScaleBy { delta: -1 })>{label(i18n::sts::SCALE_DOWN)}</button>
-                    <button data-action="play" aria-pressed=move || playing.get().to_string() on:click=move |_| playing.update(|p| *p = !*p)>
+                    <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{label(i18n::sts::STEP)}</button>
+                    <button data-action="step5" on:click=click(move || dispatch.run(Action::Run { max: 5 }))>{label(i18n::sts::STEP5)}</button>
+                    <button data-action="scale-up" on:click=click(move || dispatch.run(Action::ScaleBy { delta: 1 }))>{label(i18n::sts::SCALE_UP)}</button>
+                    <button data-action="scale-down" on:click=click(move || dispatch.run(Action::ScaleBy { delta: -1 }))>{label(i18n::sts::SCALE_DOWN)}</button>
+                    <button data-action="play" aria-pressed=move || playing.get().to_string() on:click=click(move || playing.update(|p| *p = !*p))>
                         {move || if playing.get() { i18n::sts::PAUSE.get(lang.get()) } else { i18n::sts::PLAY.get(lang.get()) }}
                     </button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| i18n::sts::step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=move |_| restart(config.get_untracked())>{label(i18n::RESET)}</button>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(config.get_untracked()))>{label(i18n::RESET)}</button>
                 </div>
                 <div class="kv-controls">
                     <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
-                        on:click=move |_| dispatch.run(if broken.get_untracked() { Action::Fix { ordinal: BREAKABLE } } else { Action::Break { ordinal: BREAKABLE } })>
+                        on:click=click(move || dispatch.run(if broken.get_untracked() { Action::Fix { ordinal: BREAKABLE } } else { Action::Break { ordinal: BREAKABLE } }))>
                         {move || i18n::sts::break_label(lang.get(), &format!("db-{BREAKABLE}"), broken.get())}
                     </button>
                     <Choice
@@ -180,7 +180,7 @@ fn PodSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> im
                     <span class="kv-muted">{format!("→ {}", pod.pvc)}</span>
                     <button data-action="delete-pod" data-ordinal=ordinal.to_string()
                         aria-label=move || format!("{} ({name})", i18n::sts::DELETE_POD.get(lang.get()))
-                        on:click=move |_| dispatch.run(Action::DeletePod { ordinal })>
+                        on:click=click(move || dispatch.run(Action::DeletePod { ordinal }))>
                         {tr(lang, i18n::sts::DELETE_POD)}
                     </button>
                 </div>
@@ -214,12 +214,12 @@ fn VolumeSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) ->
                     <span class="kv-buttons">
                         <button data-action="write" data-ordinal=ordinal.to_string()
                             aria-label=move || format!("{} ({write_name})", i18n::sts::WRITE.get(lang.get()))
-                            on:click=move |_| dispatch.run(Action::Write { ordinal, data: None })>
+                            on:click=click(move || dispatch.run(Action::Write { ordinal, data: None }))>
                             {tr(lang, i18n::sts::WRITE)}
                         </button>
                         <button data-action="delete-volume" data-ordinal=ordinal.to_string()
                             aria-label=move || format!("{} ({delete_name})", i18n::sts::DELETE_VOLUME.get(lang.get()))
-                            on:click=move |_| dispatch.run(Action::DeletePvc { ordinal })>
+                            on:click=click(move || dispatch.run(Action::DeletePvc { ordinal }))>
                             {tr(lang, i18n::sts::DELETE_VOLUME)}
                         </button>
                     </span>

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{dispatcher, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{click, dispatcher, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::{Scenario, TopoSession};
 
 const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
@@ -114,10 +114,10 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                     />
                 </div>
                 <div class="kv-controls">
-                    <button data-action="step" on:click=move |_| dispatch.run(Action::Step)>{tr(lang, i18n::topo::STEP)}</button>
-                    <button data-action="run" on:click=move |_| dispatch.run(Action::Run { max: 100 })>{tr(lang, i18n::topo::RUN)}</button>
+                    <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{tr(lang, i18n::topo::STEP)}</button>
+                    <button data-action="run" on:click=click(move || dispatch.run(Action::Run { max: 100 }))>{tr(lang, i18n::topo::RUN)}</button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| i18n::sts::step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=move |_| restart(scenario.get_untracked())>{tr(lang, i18n::RESET)}</button>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(scenario.get_untracked()))>{tr(lang, i18n::RESET)}</button>
                 </div>
                 <Zones session=session lang=lang/>
                 <Pending session=session lang=lang/>
