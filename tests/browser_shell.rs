@@ -37,3 +37,26 @@ async fn a_malformed_placeholder_says_why_in_place() {
     assert!(text.contains("unknown demo \"cis\""), "{text}");
     demo.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_one_kind_module_leaves_other_kinds_to_the_module_that_carries_them() {
+    use wasm_bindgen::JsCast;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
+    host.set_text_content(Some("fallback"));
+    document.body().unwrap().append_child(&host).unwrap();
+
+    // The CSI module is asked for a StatefulSet demo: it refuses and leaves the placeholder as it was.
+    let refused = kubevol_ui::mount_into(&kubevol_ui::Demos::CSI, host.clone(), Some("statefulset"), Some("en"));
+    assert!(refused.unwrap_err().contains("does not carry the \"statefulset\" demo"));
+    assert_eq!(host.text_content().as_deref(), Some("fallback"));
+    assert!(!host.has_attribute("data-kubevol-mounted"));
+
+    // A malformed placeholder is explained by any module, whatever it carries.
+    let malformed = kubevol_ui::mount_into(&kubevol_ui::Demos::CSI, host.clone(), Some("cis"), Some("en"));
+    assert!(malformed.is_err());
+    leptos::task::tick().await;
+    let alert = host.query_selector("[role=\"alert\"]").unwrap().unwrap().text_content().unwrap();
+    assert!(alert.contains("unknown demo \"cis\""), "{alert}");
+    host.remove();
+}

@@ -1,5 +1,5 @@
 // The demos embedded in a book page, as the book will use them: the example pages in web/, served
-// from the release build. Two demos of one kind keep their own state, the wasm is fetched once,
+// from the release build. Two demos of one kind keep their own state, a page fetches one wasm once,
 // the host's dark mode recolours the demos, a strict CSP breaks nothing, a malformed placeholder
 // explains itself without stopping its neighbours, loading shifts no layout, and a panic in one
 // demo leaves the others working.
@@ -35,13 +35,36 @@ await run('embed', [
     page.assertClean();
     await page.context().close();
   }],
-  ['the wasm is requested once for the whole page', async () => {
-    const before = server.requests.length;
-    const page = await watchedPage(browser);
-    await page.goto(`${server.url}/book-en.html`);
-    await mounted(page, 2);
-    const wasm = server.requests.slice(before).filter((p) => p.endsWith('.wasm'));
-    assertEq(wasm.length, 1, 'wasm requests');
+  ['a page fetches one wasm, once: the module of its one kind, or kubevol-lab when it mixes kinds', async () => {
+    const wasmFetched = async (path, n) => {
+      const before = server.requests.length;
+      const page = await watchedPage(browser);
+      await page.goto(`${server.url}${path}`);
+      await mounted(page, n);
+      await page.waitForTimeout(200);
+      return [page, server.requests.slice(before).filter((p) => p.endsWith('.wasm'))];
+    };
+    // A chapter's page: two CSI demos, the CSI module only.
+    let [page, wasm] = await wasmFetched('/book-en.html', 2);
+    assertEq(JSON.stringify(wasm), JSON.stringify(['/kubevol-csi_bg.wasm']), 'book page');
+    // A demo of another kind, mounted later, brings its own module and works beside the others.
+    const added = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = document.createElement('div');
+      document.querySelector('main').append(el);
+      await mountDemo(el, 'statefulset', 'en');
+      el.querySelector('[data-action="step"]').click();
+      await new Promise((r) => setTimeout(r, 50));
+      return el.querySelector('[data-state="step"]')?.textContent;
+    });
+    assertEq(added, 'step=1', 'a statefulset demo added to the CSI page');
+    const after = server.requests.filter((p) => p.endsWith('.wasm'));
+    assertEq(after.slice(-2).join(' '), '/kubevol-csi_bg.wasm /kubevol-statefulset_bg.wasm', 'its module, fetched once');
+    page.assertClean();
+    await page.context().close();
+    // The gallery mixes all three kinds: one module carries them all.
+    [page, wasm] = await wasmFetched('/index.html', 3);
+    assertEq(JSON.stringify(wasm), JSON.stringify(['/kubevol-lab_bg.wasm']), 'gallery');
     page.assertClean();
     await page.context().close();
   }],

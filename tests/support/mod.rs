@@ -12,7 +12,7 @@ pub async fn mount(kind: &str, lang: &str) -> Demo {
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     host.set_attribute("data-lang", lang).unwrap();
     document.body().unwrap().append_child(&host).unwrap();
-    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some(lang));
+    let result = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, host.clone(), Some(kind), Some(lang));
     leptos::task::tick().await;
     Demo { host, result }
 }

@@ -92,6 +92,10 @@ pub fn unknown_demo(kind: &str) -> String {
     )
 }
 
+pub fn not_carried(kind: &str) -> String {
+    format!("kubevol: this wasm module does not carry the \"{kind}\" demo; kubevol.js loads the one that does.")
+}
+
 pub fn unknown_lang(code: &str) -> String {
     format!("kubevol: unknown language \"{code}\" in data-lang (expected \"ja\" or \"en\").")
 }

@@ -5,6 +5,7 @@
 
 pub mod boundary;
 pub mod csi;
+pub mod entry;
 pub mod i18n;
 pub mod mount;
 pub mod session;
@@ -13,4 +14,4 @@ pub mod statefulset;
 pub mod topology;
 pub mod widgets;
 
-pub use mount::{mount_all, mount_into, DemoKind};
+pub use mount::{mount_all, mount_into, DemoKind, Demos};

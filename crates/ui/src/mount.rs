@@ -23,6 +23,10 @@ pub enum DemoKind {
 impl DemoKind {
     pub const NAMES: &'static [&'static str] = &["csi", "statefulset", "topology"];
 
+    pub fn code(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
     pub fn from_code(code: &str) -> Option<DemoKind> {
         match code {
             "csi" => Some(DemoKind::Csi),
@@ -44,31 +48,79 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
     Ok((kind, lang))
 }
 
+/// The demos one wasm module carries. A chapter's page shows one kind of demo, so each kind is also
+/// built as a module of its own (`src/bin/`): the code and texts of the other kinds are then not in
+/// it at all, which keeps what such a page downloads small. The gallery's module carries all three.
+#[derive(Clone, Copy)]
+pub struct Demos {
+    csi: Option<fn(Lang) -> AnyView>,
+    statefulset: Option<fn(Lang) -> AnyView>,
+    topology: Option<fn(Lang) -> AnyView>,
+}
+
+impl Demos {
+    pub const ALL: Demos =
+        Demos { csi: Some(csi_view), statefulset: Some(statefulset_view), topology: Some(topology_view) };
+    pub const CSI: Demos = Demos { csi: Some(csi_view), ..Demos::NONE };
+    pub const STATEFULSET: Demos = Demos { statefulset: Some(statefulset_view), ..Demos::NONE };
+    pub const TOPOLOGY: Demos = Demos { topology: Some(topology_view), ..Demos::NONE };
+    /// Carries nothing; can still explain a malformed placeholder.
+    pub const NONE: Demos = Demos { csi: None, statefulset: None, topology: None };
+
+    fn view(&self, kind: DemoKind) -> Option<fn(Lang) -> AnyView> {
+        match kind {
+            DemoKind::Csi => self.csi,
+            DemoKind::StatefulSet => self.statefulset,
+            DemoKind::Topology => self.topology,
+        }
+    }
+
+    pub fn carries(&self, kind: DemoKind) -> bool {
+        self.view(kind).is_some()
+    }
+}
+
 /// Mounts the demo `kind` in `lang` into `host`, or a clear message when the request is malformed.
-/// Returns the message on error so a JavaScript caller can see it too.
-pub fn mount_into(host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
+/// Returns the message on error so a JavaScript caller can see it too. A well-formed request for a
+/// kind this module does not carry leaves `host` untouched, for a module that does.
+pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
     if host.has_attribute(MOUNTED_ATTR) {
         return Ok(());
     }
+    let parsed = parse_placeholder(kind, lang);
+    let view = match parsed {
+        Ok((kind, lang)) => match demos.view(kind) {
+            Some(view) => Ok((view, lang)),
+            None => return Err(i18n::not_carried(kind.code())),
+        },
+        Err(message) => Err(message),
+    };
     let _ = host.set_attribute(MOUNTED_ATTR, "");
     host.set_text_content(None); // drop the no-JavaScript fallback text
-    let parsed = parse_placeholder(kind, lang);
-    match parsed.clone() {
-        Ok((kind, lang)) => {
+    match view {
+        Ok((view, lang)) => {
             let registered = host.clone();
             leptos::mount::mount_to(host, move || {
                 crate::boundary::register(registered, lang);
-                demo_view(kind, lang)
+                view(lang)
             })
-            .forget()
+            .forget();
+            Ok(())
         }
-        Err(message) => leptos::mount::mount_to(host, move || error_view(message)).forget(),
+        Err(message) => {
+            leptos::mount::mount_to(host, {
+                let message = message.clone();
+                move || error_view(message)
+            })
+            .forget();
+            Err(message)
+        }
     }
-    parsed.map(|_| ())
 }
 
-/// Mounts every placeholder on the page that is not mounted yet.
-pub fn mount_all() {
+/// Mounts into every placeholder on the page that is not mounted yet and that this module can
+/// serve: the kinds it carries, and malformed ones, which get their message.
+pub fn mount_all(demos: &Demos) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -81,18 +133,27 @@ pub fn mount_all() {
         };
         let kind = host.get_attribute("data-kubevol-demo");
         let lang = host.get_attribute("data-lang");
-        if let Err(message) = mount_into(host, kind.as_deref(), lang.as_deref()) {
+        if let Ok((kind, _)) = parse_placeholder(kind.as_deref(), lang.as_deref()) {
+            if !demos.carries(kind) {
+                continue; // the loader brings the module that carries it
+            }
+        }
+        if let Err(message) = mount_into(demos, host, kind.as_deref(), lang.as_deref()) {
             web_sys::console::warn_1(&message.into());
         }
     }
 }
 
-fn demo_view(kind: DemoKind, lang: Lang) -> AnyView {
-    match kind {
-        DemoKind::Csi => view! { <crate::csi::CsiDemo lang=lang/> }.into_any(),
-        DemoKind::StatefulSet => view! { <crate::statefulset::StatefulSetDemo lang=lang/> }.into_any(),
-        DemoKind::Topology => view! { <crate::topology::TopologyDemo lang=lang/> }.into_any(),
-    }
+fn csi_view(lang: Lang) -> AnyView {
+    view! { <crate::csi::CsiDemo lang=lang/> }.into_any()
+}
+
+fn statefulset_view(lang: Lang) -> AnyView {
+    view! { <crate::statefulset::StatefulSetDemo lang=lang/> }.into_any()
+}
+
+fn topology_view(lang: Lang) -> AnyView {
+    view! { <crate::topology::TopologyDemo lang=lang/> }.into_any()
 }
 
 fn error_view(message: String) -> AnyView {

@@ -1,0 +1,5 @@
+//! The wasm module with the topology demo only, for a page that shows no other kind.
+
+fn main() {
+    kubevol_ui::entry::start(kubevol_ui::Demos::TOPOLOGY);
+}
