@@ -47,19 +47,22 @@ await run('embed', [
     // A chapter's page: two CSI demos, the CSI module only.
     let [page, wasm] = await wasmFetched('/book-en.html', 2);
     assertEq(JSON.stringify(wasm), JSON.stringify(['/kubevol-csi_bg.wasm']), 'book page');
-    // A demo of another kind, mounted later, brings its own module and works beside the others.
-    const added = await page.evaluate(async () => {
-      const { mountDemo } = await import('/kubevol.js');
-      const el = document.createElement('div');
-      document.querySelector('main').append(el);
-      await mountDemo(el, 'statefulset', 'en');
-      el.querySelector('[data-action="step"]').click();
-      await new Promise((r) => setTimeout(r, 50));
-      return el.querySelector('[data-state="step"]')?.textContent;
-    });
-    assertEq(added, 'step=1', 'a statefulset demo added to the CSI page');
+    // Demos of other kinds, mounted later, bring their own modules and work beside the others.
+    for (const kind of ['statefulset', 'topology']) {
+      const step = await page.evaluate(async (kind) => {
+        const { mountDemo } = await import('/kubevol.js');
+        const el = document.createElement('div');
+        document.querySelector('main').append(el);
+        await mountDemo(el, kind, 'en');
+        el.querySelector('[data-action="step"]').click();
+        await new Promise((r) => setTimeout(r, 50));
+        return el.querySelector('[data-state="step"]')?.textContent;
+      }, kind);
+      assertEq(step, 'step=1', `a ${kind} demo added to the CSI page`);
+    }
     const after = server.requests.filter((p) => p.endsWith('.wasm'));
-    assertEq(after.slice(-2).join(' '), '/kubevol-csi_bg.wasm /kubevol-statefulset_bg.wasm', 'its module, fetched once');
+    assertEq(after.slice(-3).join(' '), '/kubevol-csi_bg.wasm /kubevol-statefulset_bg.wasm /kubevol-topology_bg.wasm',
+      'each module fetched once');
     page.assertClean();
     await page.context().close();
     // The gallery mixes all three kinds: one module carries them all.
