@@ -11,6 +11,12 @@ const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
 const option = (name) => (args.indexOf(name) >= 0 ? Number(args[args.indexOf(name) + 1]) : null);
 const budget = option('--budget-brotli');
 const target = option('--target-brotli');
+for (const [name, value] of [['--budget-brotli', budget], ['--target-brotli', target]]) {
+  if (value !== null && !(Number.isInteger(value) && value > 0)) {
+    console.error(`${name} needs a whole number of bytes`);
+    process.exit(2);
+  }
+}
 
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -43,24 +49,32 @@ console.log(line(total));
 // What a page downloads for its demos: the loader, the stylesheet, and one module (wasm + glue).
 // web/kubevol.js picks the one-kind module when a page shows one kind of demo (a book chapter),
 // and kubevol-lab, which carries every kind, when a page mixes them (the gallery).
-const brotli = (file) => rows.find((r) => r.file === file)?.brotli ?? 0;
-const shared = brotli('kubevol.js') + brotli('kubevol.css');
-const modules = rows.map((r) => r.file.match(/^(kubevol-[a-z]+)_bg\.wasm$/)?.[1]).filter(Boolean);
+// Every module web/kubevol.js may ask for, and the two files every page loads with it.
+const MODULES = ['kubevol-csi', 'kubevol-statefulset', 'kubevol-topology', 'kubevol-lab'];
+const SHARED = ['kubevol.js', 'kubevol.css'];
+const brotli = (file) => rows.find((r) => r.file === file)?.brotli;
+const missing = [...SHARED, ...MODULES.flatMap((m) => [`${m}_bg.wasm`, `${m}.js`])].filter((f) => brotli(f) === undefined);
+if (missing.length > 0) {
+  console.log(`missing from ${dist}: ${missing.join(', ')}`);
+  process.exit(1);
+}
+const shared = SHARED.reduce((t, f) => t + brotli(f), 0);
 let failed = false;
 console.log(`demo bundle per page, brotli (module wasm + glue, plus kubevol.js and kubevol.css, ${shared} B):`);
-for (const name of modules) {
+for (const name of MODULES) {
   const total = brotli(`${name}_bg.wasm`) + brotli(`${name}.js`) + shared;
   const mixed = name === 'kubevol-lab';
   const page = mixed ? 'a page mixing kinds' : `a page of ${name.slice('kubevol-'.length)} demos`;
-  const verdicts = [];
-  if (target !== null) verdicts.push(`target ${target} B ${total <= target ? 'met' : `not met, ${total - target} B over`}`);
-  if (budget !== null && mixed) verdicts.push(`regression budget ${budget} B ${total <= budget ? 'within' : 'OVER'}`);
-  console.log(`  ${name.padEnd(20)} ${String(total).padStart(7)} B  ${page}: ${verdicts.join('; ')}`);
-  // One-kind pages (every book chapter) must meet the target; the all-kind module must not grow.
-  if ((!mixed && target !== null && total > target) || (mixed && budget !== null && total > budget)) failed = true;
-}
-if (modules.length === 0) {
-  console.log('  no kubevol-*_bg.wasm found');
-  failed = true;
+  let verdict = '';
+  if (!mixed && target !== null) {
+    verdict = `target ${target} B ${total <= target ? 'met' : `NOT MET, ${total - target} B over`}`;
+    failed ||= total > target;
+  }
+  if (mixed && budget !== null) {
+    verdict = `regression budget ${budget} B ${total <= budget ? 'within' : 'OVER'}`;
+    if (target !== null && total > target) verdict += ` (${total - target} B above the one-kind target, which it is not held to)`;
+    failed ||= total > budget;
+  }
+  console.log(`  ${name.padEnd(20)} ${String(total).padStart(7)} B  ${page}: ${verdict}`);
 }
 if (failed) process.exitCode = 1;

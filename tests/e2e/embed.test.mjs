@@ -35,40 +35,70 @@ await run('embed', [
     page.assertClean();
     await page.context().close();
   }],
-  ['a page fetches one wasm, once: the module of its one kind, or kubevol-lab when it mixes kinds', async () => {
-    const wasmFetched = async (path, n) => {
-      const before = server.requests.length;
-      const page = await watchedPage(browser);
-      await page.goto(`${server.url}${path}`);
-      await mounted(page, n);
-      await page.waitForTimeout(200);
-      return [page, server.requests.slice(before).filter((p) => p.endsWith('.wasm'))];
-    };
+  ['a page fetches the module its demos need, once; a later demo of another kind brings its own', async () => {
+    const wasmSince = (before) => server.requests.slice(before).filter((p) => p.endsWith('.wasm'));
     // A chapter's page: two CSI demos, the CSI module only.
-    let [page, wasm] = await wasmFetched('/book-en.html', 2);
-    assertEq(JSON.stringify(wasm), JSON.stringify(['/kubevol-csi_bg.wasm']), 'book page');
-    // Demos of other kinds, mounted later, bring their own modules and work beside the others.
-    for (const kind of ['statefulset', 'topology']) {
-      const step = await page.evaluate(async (kind) => {
-        const { mountDemo } = await import('/kubevol.js');
-        const el = document.createElement('div');
-        document.querySelector('main').append(el);
-        await mountDemo(el, kind, 'en');
+    let before = server.requests.length;
+    let page = await watchedPage(browser);
+    await page.goto(`${server.url}/book-en.html`);
+    await mounted(page, 2);
+    await page.waitForTimeout(200);
+    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify(['/kubevol-csi_bg.wasm']), 'book page');
+    // A placeholder the page's script adds later is mounted on its own, and one of another kind
+    // brings that kind's module; so does a demo mounted through mountDemo.
+    const steps = await page.evaluate(async () => {
+      const main = document.querySelector('main');
+      const placeholder = Object.assign(document.createElement('div'), { textContent: 'fallback' });
+      placeholder.dataset.kubevolDemo = 'statefulset';
+      placeholder.dataset.lang = 'en';
+      main.append(placeholder);
+      const extra = document.createElement('div');
+      main.append(extra);
+      const { mountDemo } = await import('/kubevol.js');
+      await mountDemo(extra, 'topology', 'en');
+      const until = Date.now() + 5000;
+      while (!placeholder.querySelector('[data-action="step"]') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const clicked = [];
+      for (const el of [placeholder, extra]) {
         el.querySelector('[data-action="step"]').click();
         await new Promise((r) => setTimeout(r, 50));
-        return el.querySelector('[data-state="step"]')?.textContent;
-      }, kind);
-      assertEq(step, 'step=1', `a ${kind} demo added to the CSI page`);
-    }
-    const after = server.requests.filter((p) => p.endsWith('.wasm'));
-    assertEq(after.slice(-3).join(' '), '/kubevol-csi_bg.wasm /kubevol-statefulset_bg.wasm /kubevol-topology_bg.wasm',
+        clicked.push(el.querySelector('[data-state="step"]')?.textContent);
+      }
+      return clicked;
+    });
+    assertEq(JSON.stringify(steps), JSON.stringify(['step=1', 'step=1']), 'statefulset (added) and topology (mountDemo) demos');
+    const fetched = wasmSince(before).sort();
+    assertEq(JSON.stringify(fetched), JSON.stringify(['/kubevol-csi_bg.wasm', '/kubevol-statefulset_bg.wasm', '/kubevol-topology_bg.wasm']),
       'each module fetched once');
     page.assertClean();
     await page.context().close();
     // The gallery mixes all three kinds: one module carries them all.
-    [page, wasm] = await wasmFetched('/index.html', 3);
-    assertEq(JSON.stringify(wasm), JSON.stringify(['/kubevol-lab_bg.wasm']), 'gallery');
+    before = server.requests.length;
+    page = await watchedPage(browser);
+    await page.goto(`${server.url}/index.html`);
+    await mounted(page, 3);
+    await page.waitForTimeout(200);
+    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify(['/kubevol-lab_bg.wasm']), 'gallery');
     page.assertClean();
+    await page.context().close();
+  }],
+  ['a module that fails to load is tried again on the next request', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    let aborted = 0;
+    await page.route('**/kubevol-topology_bg.wasm', (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    const outcome = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = document.createElement('div');
+      document.querySelector('main').append(el);
+      let first = 'mounted';
+      try { await mountDemo(el, 'topology', 'en'); } catch { first = 'failed'; }
+      await mountDemo(el, 'topology', 'en');
+      return [first, el.querySelector('[data-kubevol-root]')?.dataset.kubevolRoot];
+    });
+    assertEq(JSON.stringify(outcome), JSON.stringify(['failed', 'topology']), 'first load fails, the second mounts');
+    assertEq(aborted, 2, 'the wasm was requested again');
     await page.context().close();
   }],
   ['switching html.dark recolours the demos through the host variables', async () => {

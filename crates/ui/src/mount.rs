@@ -10,7 +10,8 @@ use web_sys::HtmlElement;
 
 use crate::i18n::{self, Lang};
 
-/// Marks a placeholder we already mounted into, so a second scan never mounts twice.
+/// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
+/// reads it too, to find the placeholders still waiting.
 const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
