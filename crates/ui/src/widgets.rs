@@ -35,6 +35,12 @@ pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {
     Signal::derive(f)
 }
 
+/// The accessible name of a control that acts on one thing, e.g. "Attach (node-a)": the visible
+/// label alone would read the same on every node or ordinal.
+pub fn named(lang: RwSignal<Lang>, msg: Msg, name: String) -> Signal<String> {
+    text(move || format!("{} ({name})", msg.get(lang.get())))
+}
+
 /// A reactive flag, for `hidden`, `class:` and `aria-pressed`; see [`text`].
 pub fn flag(f: impl Fn() -> bool + Send + Sync + 'static) -> Signal<bool> {
     Signal::derive(f)

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{click, dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{click, dispatcher, flag, named, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::CsiSession;
 
 #[component]
@@ -125,7 +125,7 @@ fn NodeCard(
 ) -> impl IntoView {
     let card = Memo::new(move |_| session.with(|s| present::node_card(&s.state, name)));
     let down = flag(move || !card.get().responsive);
-    let labelled = move |m: Msg| text(move || format!("{} ({name})", m.get(lang.get())));
+    let labelled = move |m: Msg| named(lang, m, name.to_string());
     let respond = move || if card.get().responsive { i18n::csi::STOP_RESPONDING } else { i18n::csi::RESUME_RESPONDING };
     view! {
         <section class="kv-node" data-node=name class:kv-down=down class:kv-on=flag(move || card.get().attached.is_some())>

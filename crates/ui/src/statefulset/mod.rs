@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{click, dispatcher, tr, Choice, Legend, Log, Verdict};
+use crate::widgets::{click, dispatcher, named, tr, Choice, Legend, Log, Verdict};
 use present::{PodStatus, Slot, StsConfig, StsSession, BREAKABLE};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -165,7 +165,6 @@ fn PodSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> im
                 PodStatus::Starting { .. } => "kv-card kv-starting",
                 PodStatus::Broken => "kv-card kv-broken",
             };
-            let name = pod.name.clone();
             view! {
                 <div class=class data-ordinal=ordinal.to_string() data-pod=pod.name.clone()>
                     <strong>{pod.name.clone()}</strong>
@@ -179,7 +178,7 @@ fn PodSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) -> im
                     <span class="kv-dns" data-state="dns">{pod.dns.clone()}</span>
                     <span class="kv-muted">{format!("→ {}", pod.pvc)}</span>
                     <button data-action="delete-pod" data-ordinal=ordinal.to_string()
-                        aria-label=move || format!("{} ({name})", i18n::sts::DELETE_POD.get(lang.get()))
+                        aria-label=named(lang, i18n::sts::DELETE_POD, pod.name.clone())
                         on:click=click(move || dispatch.run(Action::DeletePod { ordinal }))>
                         {tr(lang, i18n::sts::DELETE_POD)}
                     </button>
@@ -200,7 +199,6 @@ fn VolumeSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) ->
         .into_any(),
         Some(volume) => {
             let data = volume.data.clone();
-            let (write_name, delete_name) = (volume.name.clone(), volume.name.clone());
             view! {
                 <div class="kv-card kv-volume-card" class:kv-terminating=volume.terminating data-ordinal=ordinal.to_string() data-pvc=volume.name.clone()>
                     <strong>{volume.name.clone()}</strong>
@@ -213,12 +211,12 @@ fn VolumeSlot(column: Slot, lang: RwSignal<Lang>, dispatch: Callback<Action>) ->
                     {volume.terminating.then(|| view! { <span class="kv-tag kv-tag-ng">{tr(lang, i18n::sts::TERMINATING)}</span> })}
                     <span class="kv-buttons">
                         <button data-action="write" data-ordinal=ordinal.to_string()
-                            aria-label=move || format!("{} ({write_name})", i18n::sts::WRITE.get(lang.get()))
+                            aria-label=named(lang, i18n::sts::WRITE, volume.name.clone())
                             on:click=click(move || dispatch.run(Action::Write { ordinal, data: None }))>
                             {tr(lang, i18n::sts::WRITE)}
                         </button>
                         <button data-action="delete-volume" data-ordinal=ordinal.to_string()
-                            aria-label=move || format!("{} ({delete_name})", i18n::sts::DELETE_VOLUME.get(lang.get()))
+                            aria-label=named(lang, i18n::sts::DELETE_VOLUME, volume.name.clone())
                             on:click=click(move || dispatch.run(Action::DeletePvc { ordinal }))>
                             {tr(lang, i18n::sts::DELETE_VOLUME)}
                         </button>

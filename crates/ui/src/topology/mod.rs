@@ -34,7 +34,7 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
 
     let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
     let tone = Signal::derive(move || session.with(present::tone));
-    let title = Signal::derive(move || i18n::topo::TITLE.get(lang.get()));
+    let title = Signal::derive(tr(lang, i18n::topo::TITLE));
     let mut presets: Vec<(&'static str, Msg)> =
         Preset::ALL.iter().map(|p| (p.code(), i18n::topo::preset_label(p.code()))).collect();
     presets.push(("custom", i18n::topo::CUSTOM));
