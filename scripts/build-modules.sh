@@ -2,6 +2,9 @@
 # trunk's post_build hook (Trunk.toml): builds the one-kind wasm modules (src/bin/) next to the
 # all-demo one trunk has just built, the way trunk builds that one (wasm-bindgen --target web, then
 # wasm-opt at index.html's data-wasm-opt level in release), into trunk's staging folder.
+# Then it names every module's glue and wasm after a hash of their content and writes those names
+# into the loader (kubevol.js, which keeps its stable URL) and into kubevol-files.json: a reader's
+# cache can then never pair the glue of one build with the wasm of another.
 # web/kubevol.js picks the module a page needs.
 set -euo pipefail
 
@@ -42,3 +45,12 @@ for kind in "${kinds[@]}"; do
     "$wasm_opt" "-O${level:-z}" --output="$out/${name}_bg.wasm" "$out/${name}_bg.wasm"
   fi
 done
+
+# Content-hashed names. One hash covers a module's glue and wasm together, since they only work as
+# a pair; trunk's own kubevol-lab files are renamed the same way.
+for name in kubevol-lab "${kinds[@]/#/kubevol-}"; do
+  hash=$(cat "$out/$name.js" "$out/${name}_bg.wasm" | sha256sum | cut -c1-12)
+  mv "$out/$name.js" "$out/$name.$hash.js"
+  mv "$out/${name}_bg.wasm" "$out/$name.$hash.wasm"
+done
+node scripts/name-files.mjs "$out" "$profile"

@@ -53,7 +53,13 @@ console.log(line(total));
 const MODULES = ['kubevol-csi', 'kubevol-statefulset', 'kubevol-topology', 'kubevol-lab'];
 const SHARED = ['kubevol.js', 'kubevol.css'];
 const brotli = (file) => rows.find((r) => r.file === file)?.brotli;
-const missing = [...SHARED, ...MODULES.flatMap((m) => [`${m}_bg.wasm`, `${m}.js`])].filter((f) => brotli(f) === undefined);
+// The modules' files are named after their content; kubevol-files.json (written by
+// scripts/build-modules.sh) says which file is which module's.
+let FILES = {};
+try { FILES = JSON.parse(readFileSync(join(dist, 'kubevol-files.json'), 'utf8')); } catch { /* reported as missing below */ }
+const wasmOf = (m) => FILES[m]?.wasm ?? `${m}.<hash>.wasm`;
+const glueOf = (m) => FILES[m]?.js ?? `${m}.<hash>.js`;
+const missing = [...SHARED, ...MODULES.flatMap((m) => [wasmOf(m), glueOf(m)])].filter((f) => brotli(f) === undefined);
 if (missing.length > 0) {
   console.log(`missing from ${dist}: ${missing.join(', ')}`);
   process.exit(1);
@@ -62,7 +68,7 @@ const shared = SHARED.reduce((t, f) => t + brotli(f), 0);
 let failed = false;
 console.log(`demo bundle per page, brotli (module wasm + glue, plus kubevol.js and kubevol.css, ${shared} B):`);
 for (const name of MODULES) {
-  const total = brotli(`${name}_bg.wasm`) + brotli(`${name}.js`) + shared;
+  const total = brotli(wasmOf(name)) + brotli(glueOf(name)) + shared;
   const mixed = name === 'kubevol-lab';
   const page = mixed ? 'a page mixing kinds' : `a page of ${name.slice('kubevol-'.length)} demos`;
   let verdict = '';

@@ -60,3 +60,47 @@ async fn a_one_kind_module_leaves_other_kinds_to_the_module_that_carries_them() 
     assert!(alert.contains("unknown demo \"cis\""), "{alert}");
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn unmounting_a_playing_demo_stops_it_and_frees_its_place() {
+    let before = kubevol_ui::mounted_count();
+    let demo = support::mount("statefulset", "en").await;
+    assert_eq!(kubevol_ui::mounted_count(), before + 1);
+    demo.click("[data-action=\"play\"]").await;
+    support::sleep_ms(900).await;
+    assert_ne!(demo.state("step"), "step=0", "play advances the set");
+
+    let root = demo.find("[data-kubevol-root]").unwrap();
+    assert!(kubevol_ui::unmount_from(&demo.host));
+    assert_eq!(kubevol_ui::mounted_count(), before);
+    assert_eq!(demo.host.child_element_count(), 0, "the demo's DOM leaves the placeholder");
+    assert!(!demo.host.has_attribute("data-kubevol-mounted"));
+
+    // The detached DOM no longer changes: the play timer went with the demo's owner.
+    let frozen = root.outer_html();
+    support::sleep_ms(1600).await;
+    assert_eq!(root.outer_html(), frozen, "a disposed demo keeps stepping");
+
+    // Unmounting again is harmless; mounting again starts a fresh demo.
+    assert!(!kubevol_ui::unmount_from(&demo.host));
+    let again = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, demo.host.clone(), Some("statefulset"), Some("en"));
+    assert_eq!(again, Ok(()));
+    leptos::task::tick().await;
+    assert_eq!(demo.state("step"), "step=0");
+    demo.remove();
+    assert_eq!(kubevol_ui::mounted_count(), before);
+}
+
+#[wasm_bindgen_test]
+async fn mounting_twice_into_one_element_keeps_one_demo() {
+    let demo = support::mount("csi", "en").await;
+    demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
+    let count = kubevol_ui::mounted_count();
+    let again = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, demo.host.clone(), Some("csi"), Some("en"));
+    assert_eq!(again, Ok(()));
+    leptos::task::tick().await;
+    assert_eq!(kubevol_ui::mounted_count(), count);
+    assert_eq!(demo.all("[data-kubevol-root]").len(), 1);
+    assert_eq!(demo.state("disk").trim(), "pv-1 attached", "the first demo keeps its state");
+    demo.remove();
+}

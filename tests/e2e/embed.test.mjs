@@ -3,6 +3,7 @@
 // the host's dark mode recolours the demos, a strict CSP breaks nothing, a malformed placeholder
 // explains itself without stopping its neighbours, loading shifts no layout, and a panic in one
 // demo leaves the others working.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
@@ -10,6 +11,9 @@ import { startServer } from './static-server.mjs';
 const dist = process.argv[2] ?? 'dist';
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+// The content-hashed file of each module (scripts/build-modules.sh names them).
+const FILES = JSON.parse(readFileSync(`${dist}/kubevol-files.json`, 'utf8'));
+const wasmOf = (module) => `/${FILES[module].wasm}`;
 const server = await startServer(dist, { mounts: { '/fixtures/': fixtures } });
 const strict = await startServer(dist, { headers: () => ({ 'content-security-policy': CSP }) });
 // The wasm arrives 600 ms late here, so the page is painted with its placeholders first.
@@ -43,7 +47,7 @@ await run('embed', [
     await page.goto(`${server.url}/book-en.html`);
     await mounted(page, 2);
     await page.waitForTimeout(200);
-    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify(['/kubevol-csi_bg.wasm']), 'book page');
+    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify([wasmOf('kubevol-csi')]), 'book page');
     // A placeholder the page's script adds later is mounted on its own, and one of another kind
     // brings that kind's module; so does a demo mounted through mountDemo.
     const steps = await page.evaluate(async () => {
@@ -68,7 +72,7 @@ await run('embed', [
     });
     assertEq(JSON.stringify(steps), JSON.stringify(['step=1', 'step=1']), 'statefulset (added) and topology (mountDemo) demos');
     const fetched = wasmSince(before).sort();
-    assertEq(JSON.stringify(fetched), JSON.stringify(['/kubevol-csi_bg.wasm', '/kubevol-statefulset_bg.wasm', '/kubevol-topology_bg.wasm']),
+    assertEq(JSON.stringify(fetched), JSON.stringify(['kubevol-csi', 'kubevol-statefulset', 'kubevol-topology'].map(wasmOf).sort()),
       'each module fetched once');
     page.assertClean();
     await page.context().close();
@@ -78,7 +82,7 @@ await run('embed', [
     await page.goto(`${server.url}/index.html`);
     await mounted(page, 3);
     await page.waitForTimeout(200);
-    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify(['/kubevol-lab_bg.wasm']), 'gallery');
+    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify([wasmOf('kubevol-lab')]), 'gallery');
     page.assertClean();
     await page.context().close();
   }],
@@ -87,7 +91,7 @@ await run('embed', [
     await page.goto(`${server.url}/book.html`);
     await mounted(page, 2);
     let aborted = 0;
-    await page.route('**/kubevol-topology_bg.wasm', (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    await page.route(`**${wasmOf('kubevol-topology')}`, (route) => (aborted++ === 0 ? route.abort() : route.continue()));
     const outcome = await page.evaluate(async () => {
       const { mountDemo } = await import('/kubevol.js');
       const el = document.createElement('div');
@@ -175,8 +179,9 @@ await run('embed', [
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${slow.url}${path}`);
-      const placeholder = await page.locator('[data-kubevol-demo]').first().textContent();
-      assert(placeholder.length > 10 && !placeholder.includes('繋ぐ'), `the fallback text shows first: ${placeholder}`);
+      // While the module loads, the stylesheet draws the demo's frame, saying so.
+      const loading = await page.locator('[data-kubevol-demo]').first().evaluate((el) => getComputedStyle(el, '::before').content);
+      assert(/読み込み中|loading/.test(loading), `the loading frame shows first: ${loading}`);
       await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0);
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(() => window.__shifts);
@@ -184,6 +189,35 @@ await run('embed', [
       page.assertClean();
       await page.context().close();
     }
+  }],
+  ['unmountDemo takes a demo down and frees it; mounting or unmounting twice is harmless', async () => {
+    const page = await watchedPage(browser);
+    const debug = [];
+    page.on('console', (m) => { if (m.type() === 'debug') debug.push(m.text()); });
+    await page.goto(`${server.url}/book-en.html`);
+    await mounted(page, 2);
+    const steps = await page.evaluate(async () => {
+      const { mountDemo, unmountDemo, mountedDemos } = await import('/kubevol.js');
+      const host = document.querySelectorAll('[data-kubevol-demo]')[0];
+      const out = { before: await mountedDemos() };
+      await mountDemo(host, 'csi', 'en'); // already holds one
+      out.twice = [host.querySelectorAll('[data-kubevol-root]').length, await mountedDemos()];
+      out.unmounted = await unmountDemo(host);
+      await new Promise((r) => setTimeout(r, 100));
+      out.after = [host.childElementCount, host.hasAttribute('data-kubevol-mounted'), await mountedDemos(),
+        getComputedStyle(host, '::before').display];
+      out.again = await unmountDemo(host);
+      await mountDemo(host, 'csi', 'en');
+      out.remounted = [host.querySelectorAll('[data-kubevol-root]').length, await mountedDemos()];
+      return out;
+    });
+    assertEq(JSON.stringify(steps), JSON.stringify({
+      before: 2, twice: [1, 2], unmounted: true, after: [0, false, 1, 'none'], again: false, remounted: [1, 2],
+    }), 'mount twice, unmount, unmount again, mount again');
+    assert(debug.some((d) => d.includes('already holds a demo')) && debug.some((d) => d.includes('holds no demo')),
+      `both harmless calls say so at debug level: ${debug.join(' | ')}`);
+    page.assertClean();
+    await page.context().close();
   }],
   ['a panic in one demo replaces it with a message and the other demo keeps working', async () => {
     const page = await watchedPage(browser);

@@ -49,8 +49,10 @@ impl Demo {
         leptos::task::tick().await;
     }
 
-    /// Removes the demo from the page so the next test starts from a clean document.
+    /// Takes the demo down (as the loader does when its placeholder leaves the page) and removes
+    /// the placeholder, so the next test starts from a clean document.
     pub fn remove(self) {
+        kubevol_ui::unmount_from(&self.host);
         self.host.remove();
     }
 }

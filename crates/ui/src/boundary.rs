@@ -14,6 +14,9 @@ use web_sys::HtmlElement;
 
 use crate::i18n::{self, Lang};
 
+/// Marks the host of a demo that panicked.
+pub const CRASHED_ATTR: &str = "data-kubevol-crashed";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DemoId(u32);
 
@@ -40,6 +43,20 @@ pub fn register(host: HtmlElement, lang: Lang) {
     install_hook();
 }
 
+/// Forgets the demo mounted in `host` (it is being unmounted) and hands back its owner, so the
+/// caller can dispose it; the registry then holds nothing of a demo that has left the page.
+pub fn forget(host: &HtmlElement) -> Option<Owner> {
+    MOUNTED.with(|m| {
+        let mut mounted = m.borrow_mut();
+        let at = mounted.iter().position(|d| is_host(d, host))?;
+        Some(mounted.swap_remove(at).owner)
+    })
+}
+
+fn is_host(demo: &Mounted, element: &HtmlElement) -> bool {
+    demo.host.unchecked_ref::<web_sys::Node>().is_same_node(Some(element))
+}
+
 fn install_hook() {
     if HOOKED.with(|h| h.replace(true)) {
         return;
@@ -62,7 +79,7 @@ fn replace_with_message(id: DemoId) {
         let _ = note.set_attribute("role", "alert");
         note.set_text_content(Some(i18n::CRASHED.get(demo.lang)));
         demo.host.set_text_content(None);
-        let _ = demo.host.set_attribute("data-kubevol-crashed", "");
+        let _ = demo.host.set_attribute(CRASHED_ATTR, "");
         let _ = demo.host.append_child(&note);
     });
 }
@@ -70,12 +87,7 @@ fn replace_with_message(id: DemoId) {
 /// Panics inside the demo mounted in `element`, as its own code would: how the tests check that
 /// one broken demo leaves the page usable. Returns false when no demo is mounted there.
 pub fn panic_in(element: &HtmlElement) -> bool {
-    let owner = MOUNTED.with(|m| {
-        m.borrow()
-            .iter()
-            .find(|d| d.host.unchecked_ref::<web_sys::Node>().is_same_node(Some(element)))
-            .map(|d| d.owner.clone())
-    });
+    let owner = MOUNTED.with(|m| m.borrow().iter().find(|d| is_host(d, element)).map(|d| d.owner.clone()));
     match owner {
         Some(owner) => owner.with(|| panic!("kubevol: panic requested through panicForTest")),
         None => false,

@@ -92,6 +92,9 @@ pub fn unknown_demo(kind: &str) -> String {
     )
 }
 
+/// Said at debug level only: mounting twice into one element is harmless.
+pub const ALREADY_MOUNTED: &str = "kubevol: this element already holds a demo; nothing to do.";
+
 pub fn not_carried(kind: &str) -> String {
     format!("kubevol: this wasm module does not carry the \"{kind}\" demo; kubevol.js loads the one that does.")
 }
@@ -517,3 +520,4 @@ pub mod topo {
         }
     }
 }
+

@@ -14,4 +14,4 @@ pub mod statefulset;
 pub mod topology;
 pub mod widgets;
 
-pub use mount::{mount_all, mount_into, DemoKind, Demos};
+pub use mount::{mount_into, mounted_count, unmount_from, DemoKind, Demos};

@@ -1,8 +1,16 @@
-//! Finding demo placeholders on a page and mounting a demo into each.
+//! Mounting a demo into a page's placeholder, and taking it down again.
 //!
 //! A page marks places with `<div data-kubevol-demo="csi" data-lang="ja">`. Each gets its own
 //! reactive owner and therefore its own state; a malformed placeholder gets a visible message in its
 //! place and never stops the others from mounting.
+//!
+//! A book navigates without reloading, so a placeholder can leave the page while its demo runs.
+//! Every mount keeps its unmount handle here: `unmount_from` drops it, which removes the demo's DOM
+//! and disposes its reactive owner (effects, timers, event handlers), so nothing keeps running or
+//! stays alive for a page the reader has left.
+
+use std::any::Any;
+use std::cell::RefCell;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -81,11 +89,37 @@ impl Demos {
     }
 }
 
+/// A demo (or a placeholder's error message) this module has mounted, with the handle that takes
+/// it down. The handle's type differs per view, and dropping it is all that is ever done with it.
+struct Mounted {
+    host: HtmlElement,
+    _handle: Box<dyn Any>,
+}
+
+thread_local! {
+    static MOUNTED: RefCell<Vec<Mounted>> = const { RefCell::new(Vec::new()) };
+}
+
+fn is_mounted(host: &HtmlElement) -> bool {
+    MOUNTED.with(|m| m.borrow().iter().any(|d| same(&d.host, host)))
+}
+
+fn same(a: &HtmlElement, b: &HtmlElement) -> bool {
+    a.unchecked_ref::<web_sys::Node>().is_same_node(Some(b))
+}
+
+/// How many demos (and error messages) this module holds mounted: the page's placeholders, no more.
+pub fn mounted_count() -> usize {
+    MOUNTED.with(|m| m.borrow().len())
+}
+
 /// Mounts the demo `kind` in `lang` into `host`, or a clear message when the request is malformed.
 /// Returns the message on error so a JavaScript caller can see it too. A well-formed request for a
-/// kind this module does not carry leaves `host` untouched, for a module that does.
+/// kind this module does not carry leaves `host` untouched, for a module that does. Mounting into a
+/// host that already holds a demo changes nothing.
 pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
-    if host.has_attribute(MOUNTED_ATTR) {
+    if is_mounted(&host) || host.has_attribute(MOUNTED_ATTR) {
+        web_sys::console::debug_1(&i18n::ALREADY_MOUNTED.into());
         return Ok(());
     }
     let parsed = parse_placeholder(kind, lang);
@@ -97,52 +131,51 @@ pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Op
         Err(message) => Err(message),
     };
     let _ = host.set_attribute(MOUNTED_ATTR, "");
-    host.set_text_content(None); // drop the no-JavaScript fallback text
-    match view {
+    host.set_text_content(None); // drop any fallback content the page put there
+    let (handle, result): (Box<dyn Any>, _) = match view {
         Ok((view, lang)) => {
             let registered = host.clone();
-            leptos::mount::mount_to(host, move || {
+            let handle = leptos::mount::mount_to(host.clone(), move || {
                 crate::boundary::register(registered, lang);
                 view(lang)
-            })
-            .forget();
-            Ok(())
+            });
+            (Box::new(handle), Ok(()))
         }
         Err(message) => {
-            leptos::mount::mount_to(host, {
+            let handle = leptos::mount::mount_to(host.clone(), {
                 let message = message.clone();
                 move || error_view(message)
-            })
-            .forget();
-            Err(message)
+            });
+            (Box::new(handle), Err(message))
         }
-    }
+    };
+    MOUNTED.with(|m| m.borrow_mut().push(Mounted { host, _handle: handle }));
+    result
 }
 
-/// Mounts into every placeholder on the page that is not mounted yet and that this module can
-/// serve: the kinds it carries, and malformed ones, which get their message.
-pub fn mount_all(demos: &Demos) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
+/// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed
+/// (so its effects and timers stop), and the host is a plain element again. Returns false, and
+/// changes nothing, when this module holds no demo there.
+pub fn unmount_from(host: &HtmlElement) -> bool {
+    let taken = MOUNTED.with(|m| {
+        let mut mounted = m.borrow_mut();
+        let at = mounted.iter().position(|d| same(&d.host, host))?;
+        Some(mounted.swap_remove(at))
+    });
+    let Some(demo) = taken else {
+        return false;
     };
-    let Ok(found) = document.query_selector_all("[data-kubevol-demo]") else {
-        return;
-    };
-    for i in 0..found.length() {
-        let Some(host) = found.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-            continue;
-        };
-        let kind = host.get_attribute("data-kubevol-demo");
-        let lang = host.get_attribute("data-lang");
-        if let Ok((kind, _)) = parse_placeholder(kind.as_deref(), lang.as_deref()) {
-            if !demos.carries(kind) {
-                continue; // the loader brings the module that carries it
-            }
-        }
-        if let Err(message) = mount_into(demos, host, kind.as_deref(), lang.as_deref()) {
-            web_sys::console::warn_1(&message.into());
-        }
+    let owner = crate::boundary::forget(host);
+    // Dropped outside the borrow: unmounting runs the demo's cleanups, which must not find the
+    // registry locked.
+    drop(demo);
+    if let Some(owner) = owner {
+        owner.cleanup();
     }
+    host.set_text_content(None); // a crashed demo's message is not the demo's DOM; it goes too
+    let _ = host.remove_attribute(MOUNTED_ATTR);
+    let _ = host.remove_attribute(crate::boundary::CRASHED_ATTR);
+    true
 }
 
 fn csi_view(lang: Lang) -> AnyView {
