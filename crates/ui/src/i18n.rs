@@ -92,6 +92,12 @@ pub fn unknown_demo(kind: &str) -> String {
     )
 }
 
+/// What a placeholder says while its module loads, and what it says with JavaScript off. No wasm
+/// has run by then, so `web/kubevol.css` draws these (as `content` of the placeholder's frame); a
+/// test keeps its copy the same as this one.
+pub const LOADING: Msg = msg("デモ ・ 読み込み中…", "Demo · loading…");
+pub const NEEDS_JAVASCRIPT: Msg = msg("デモ ・ JavaScript を有効にすると動く", "Demo · works with JavaScript enabled");
+
 /// Said at debug level only: mounting twice into one element is harmless.
 pub const ALREADY_MOUNTED: &str = "kubevol: this element already holds a demo; nothing to do.";
 
@@ -521,3 +527,19 @@ pub mod topo {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stylesheet says these before the wasm arrives; it must say what the catalogue says.
+    #[test]
+    fn the_stylesheet_draws_the_catalogue_s_placeholder_texts() {
+        let css = include_str!("../../../web/kubevol.css");
+        for msg in [LOADING, NEEDS_JAVASCRIPT] {
+            for lang in [Lang::Ja, Lang::En] {
+                let content = format!("content: \"{}\"", msg.get(lang));
+                assert!(css.contains(&content), "web/kubevol.css does not draw {content}");
+            }
+        }
+    }
+}
