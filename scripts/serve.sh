@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Bootstraps the tools, builds the demos in release mode (offline) and serves them on
-# http://127.0.0.1:${PORT:-8080}/ : the gallery at / and the example book page at /book.html.
+# Bootstraps the tools, builds the demos in release mode (offline) and the VitePress book that
+# embeds them, and serves both with the cache headers the README recommends:
+#   http://127.0.0.1:${PORT:-8080}/        the gallery; /book.html and /book-en.html, plain example pages
+#   http://127.0.0.1:$((PORT+1))/          the VitePress book (tests/vitepress), chapters under /parts/
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -8,4 +10,9 @@ cd "$ROOT"
 source scripts/bootstrap.sh
 bootstrap
 trunk build --release --offline
-exec node tests/e2e/static-server.mjs dist "${PORT:-8080}"
+./scripts/build-book.sh
+port=${PORT:-8080}
+trap 'kill 0' EXIT INT TERM
+node tests/e2e/static-server.mjs dist "$port" &
+node tests/e2e/static-server.mjs tests/vitepress/docs/.vitepress/dist "$((port + 1))" &
+wait

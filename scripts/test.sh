@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test suite of kubevol-lab, bootstrapping the tools first (see scripts/bootstrap.sh):
 #   native tests of every crate, the model on wasm32, the browser suites in headless Chromium and
-#   Firefox, the release build in Playwright, then the size report. A suite that fails, or that runs
-#   zero tests, fails the whole command.
+#   Firefox, the release build in Playwright, the VitePress book with the demos embedded, the
+#   slow-phone figure, then the size report. A suite that fails, or that runs zero tests, fails
+#   the whole command.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -62,6 +63,10 @@ done
 step "release build (trunk, offline)"
 trunk build --release --offline
 
+step "the VitePress book (tests/vitepress) with the release build embedded as the README says"
+./scripts/build-book.sh
+
+# Every suite gets dist/; vitepress.test.mjs reads the book built just above.
 for e2e in tests/e2e/*.test.mjs; do
   suite "playwright chromium: $(basename "$e2e" .test.mjs)" node "$e2e" dist
 done
@@ -71,6 +76,9 @@ node scripts/latency.mjs dist
 
 step "clickable time of the example book page (median of 10 loads)"
 node scripts/clickable.mjs dist
+
+step "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)"
+node scripts/slow-phone.mjs
 
 step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check

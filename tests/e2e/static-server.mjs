@@ -1,9 +1,12 @@
-// A small static file server for dist/: correct MIME types (application/wasm), optional extra
-// headers (the e2e suite serves the book page under a strict Content-Security-Policy), and a log of
-// every request so a test can count how often the wasm was fetched.
+// A small static file server for dist/ and the VitePress book: correct MIME types
+// (application/wasm), brotli for clients that accept it (as any real host compresses; the
+// slow-network figures depend on it), optional extra headers (the e2e suite serves the book page
+// under a strict Content-Security-Policy), and a log of every request so a test can count how often
+// the wasm was fetched.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -16,9 +19,31 @@ const TYPES = {
   '.png': 'image/png',
 };
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg']);
+// Compressed once per file version: brotli at its highest quality takes a while for a wasm module.
+const compressed = new Map();
+function brotli(path, body, mtime) {
+  const key = `${path}:${mtime}`;
+  if (!compressed.has(key)) {
+    compressed.set(key, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+  return compressed.get(key);
+}
+
+// The cache headers the README asks a host to send: files named after their content never change,
+// everything else (the loader, the stylesheet, pages) is checked again on every use.
+export const README_CACHING = (path) => ({
+  'cache-control': /\.[0-9a-f]{12}\.(js|wasm)$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+});
+
 // `mounts` maps URL prefixes to other folders (the e2e fixtures); `delay` holds back matching
-// responses (a slow network for the wasm, to see the page before the demos arrive).
-export async function startServer(root, { port = 0, host = '127.0.0.1', headers = () => ({}), mounts = {}, delay = () => 0 } = {}) {
+// responses (a slow network for the wasm, to see the page before the demos arrive); `rewrite`
+// may change an HTML page before it is sent (a measurement's variant of a page). Responses are
+// not cached unless `caching` says otherwise (README_CACHING is what the README recommends).
+export async function startServer(root, {
+  port = 0, host = '127.0.0.1', headers = () => ({}), mounts = {}, delay = () => 0,
+  caching = () => ({ 'cache-control': 'no-store' }), rewrite = null,
+} = {}) {
   const base = resolve(root);
   const requests = [];
   const server = createServer(async (req, res) => {
@@ -36,10 +61,25 @@ export async function startServer(root, { port = 0, host = '127.0.0.1', headers 
     }
     try {
       if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
+      let body = await readFile(path);
+      let version = (await stat(path)).mtimeMs;
+      if (rewrite && extname(path) === '.html') {
+        const changed = rewrite(url, body.toString('utf8'));
+        if (changed !== undefined) {
+          body = Buffer.from(changed);
+          version = `${version}${url.search}`;
+        }
+      }
+      const encoding = {};
+      if (COMPRESSIBLE.has(extname(path)) && /\bbr\b/.test(req.headers['accept-encoding'] ?? '')) {
+        body = brotli(path, body, version);
+        encoding['content-encoding'] = 'br';
+      }
       res.writeHead(200, {
         'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
+        vary: 'accept-encoding',
+        ...encoding,
+        ...caching(url.pathname),
         ...headers(url.pathname),
       });
       res.end(body);
@@ -56,9 +96,10 @@ export async function startServer(root, { port = 0, host = '127.0.0.1', headers 
   };
 }
 
-// `node tests/e2e/static-server.mjs dist 8080` serves a folder until interrupted.
+// `node tests/e2e/static-server.mjs dist 8080` serves a folder until interrupted, with the cache
+// headers the README recommends.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [root = 'dist', port = '8080'] = process.argv.slice(2);
-  const server = await startServer(root, { port: Number(port) });
+  const server = await startServer(root, { port: Number(port), caching: README_CACHING });
   console.log(`serving ${root} at ${server.url}/ (Ctrl-C stops)`);
 }

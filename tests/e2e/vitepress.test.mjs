@@ -1,0 +1,298 @@
+// The demos inside a real VitePress book, as a reader meets them: tests/vitepress, built by
+// scripts/build-book.sh with the release dist/ embedded exactly as the README says. Vue's hydration
+// leaves the demos alone, client-side navigation mounts the arriving page's demos and frees the
+// departing ones, the appearance switch recolours them, and the space each demo reserves fits the
+// width VitePress's column gives it, with and without the sidebar.
+//   ./scripts/build-book.sh && node tests/e2e/vitepress.test.mjs
+// (The test command passes dist/ as to every suite; this one reads the book built from it.)
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
+import { startServer } from './static-server.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const site = `${root}tests/vitepress/docs/.vitepress/dist`;
+const server = await startServer(site);
+// The wasm arrives 900 ms late here: the page, hydrated or not, shows the placeholders first.
+const slow = await startServer(site, { delay: (path) => (path.endsWith('.wasm') ? 900 : 0) });
+const browser = await launch();
+
+const WIDTHS = [390, 720, 800, 1024, 1440];
+// Chapter pages with the sidebar, and the English page without it; together they hold every kind.
+const PAGES = {
+  '/parts/csi.html': ['csi'],
+  '/parts/statefulset.html': ['statefulset'],
+  '/parts/topology.html': ['topology'],
+  '/parts/together.html': ['csi', 'statefulset'],
+  '/parts/en.html': ['csi', 'statefulset', 'topology'],
+};
+// One control per kind and the read-out it changes: a click answered is a changed read-out.
+const PROBE = {
+  csi: ['[data-action="attach"][data-node="node-a"]', '[data-node="node-a"] [data-state="disk"]'],
+  statefulset: ['[data-action="step"]', '[data-state="step"]'],
+  topology: ['[data-action="step"]', '[data-state="step"]'],
+};
+
+const roots = (page) => page.evaluate(() => [...document.querySelectorAll('[data-kubevol-root]')].map((r) => r.dataset.kubevolRoot));
+const mountedDemos = (page) => page.evaluate(async () => (await import('/kubevol/kubevol.js')).mountedDemos());
+const waitMounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-root]').length === n
+  && document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0, n);
+
+// Clicks each demo's probe control; returns the kinds whose read-out changed.
+async function answers(page) {
+  return page.evaluate(async (PROBE) => {
+    const answered = [];
+    for (const host of document.querySelectorAll('[data-kubevol-demo]')) {
+      const kind = host.dataset.kubevolDemo;
+      const [control, readout] = PROBE[kind];
+      const before = host.querySelector(readout).textContent;
+      host.querySelector(control).click();
+      await new Promise((r) => setTimeout(r, 50));
+      if (host.querySelector(readout).textContent !== before) answered.push(kind);
+    }
+    return answered;
+  }, PROBE);
+}
+
+// Follows a sidebar link as a reader does, and waits until VitePress has shown the page.
+async function follow(page, path) {
+  await page.locator(`.VPSidebar a[href="${path}"]`).first().click();
+  await page.waitForFunction((path) => location.pathname === path, path);
+}
+
+// The Chrome DevTools counters: live DOM nodes, event listeners, JS heap, after a full GC.
+async function counters(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const dom = await cdp.send('Memory.getDOMCounters');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  const wasm = await page.evaluate(async () => (await import('/kubevol/kubevol.js')).wasmMemory?.() ?? {});
+  return { nodes: dom.nodes, listeners: dom.jsEventListeners, heap: heap.usedSize, wasm };
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+await run('vitepress', [
+  ['the book is set up exactly as the README tells a book author', async () => {
+    const readme = readFileSync(`${root}README.md`, 'utf8');
+    const config = readFileSync(`${root}tests/vitepress/docs/.vitepress/config.mts`, 'utf8');
+    const recipe = /```ts\n(head: \[[\s\S]*?\],)\n```/.exec(readme)?.[1];
+    assert(recipe, 'the README shows the head entries in a ```ts block');
+    const indented = recipe.split('\n').map((l) => `  ${l}`).join('\n');
+    assert(config.includes(indented.split('\n').slice(1, -1).join('\n')), `config.mts carries the README's head entries:\n${recipe}`);
+    const placeholder = /^<div data-kubevol-demo="csi" data-lang="ja"><\/div>$/m;
+    assert(placeholder.test(readme), 'the README shows an empty placeholder');
+    const pages = readdirSync(`${root}tests/vitepress/docs/parts`).map((f) => readFileSync(`${root}tests/vitepress/docs/parts/${f}`, 'utf8'));
+    const written = pages.flatMap((p) => p.match(/^<div data-kubevol-demo[^\n]*$/gm) ?? []);
+    assertEq(written.length, 8, 'placeholders in the book');
+    for (const line of written) assert(/^<div data-kubevol-demo="[a-z]+" data-lang="(ja|en)"><\/div>$/.test(line), `as the README writes it: ${line}`);
+  }],
+  ['after hydration every demo is still mounted and answers a click, with no errors or hydration warnings', async () => {
+    for (const [path, kinds] of Object.entries(PAGES)) {
+      const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+      const vue = [];
+      page.on('console', (m) => { if (/hydrat/i.test(m.text())) vue.push(`${m.type()}: ${m.text()}`); });
+      await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      await page.waitForTimeout(3000);
+      assertEq(JSON.stringify(await roots(page)), JSON.stringify(kinds), `${path}: mounted demos after hydration`);
+      assertEq(JSON.stringify(await answers(page)), JSON.stringify(kinds), `${path}: demos that answer a click`);
+      assertEq(vue.length, 0, `${path}: Vue hydration messages (${vue.join(' | ')})`);
+      page.assertClean();
+      await page.context().close();
+    }
+  }],
+  ['sidebar navigation mounts the arriving page\'s demos without a reload, and each answers', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => { window.__sameDocument = true; });
+    for (const path of ['/parts/csi.html', '/parts/together.html', '/parts/topology.html', '/parts/statefulset.html']) {
+      await follow(page, path);
+      await waitMounted(page, PAGES[path].length);
+      assert(await page.evaluate(() => window.__sameDocument === true), `${path}: reached without a full reload`);
+      assertEq(JSON.stringify(await answers(page)), JSON.stringify(PAGES[path]), `${path}: demos that answer a click`);
+      assertEq(await mountedDemos(page), PAGES[path].length, `${path}: demos the modules hold`);
+    }
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['a StatefulSet demo left while playing stops: its detached DOM receives no mutation in 3 s', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/parts/statefulset.html`);
+    await waitMounted(page, 1);
+    await page.locator('[data-action="play"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-state="step"]').textContent !== 'step=0');
+    await page.evaluate(() => { window.__left = document.querySelector('[data-kubevol-root="statefulset"]'); });
+    await follow(page, '/parts/csi.html');
+    await waitMounted(page, 1);
+    const mutations = await page.evaluate(async () => {
+      const left = window.__left;
+      let seen = 0;
+      const watch = new MutationObserver((records) => { seen += records.length; });
+      watch.observe(left, { subtree: true, childList: true, attributes: true, characterData: true });
+      await new Promise((r) => setTimeout(r, 3000));
+      watch.disconnect();
+      return { seen, connected: left.isConnected };
+    });
+    assertEq(mutations.connected, false, 'the left demo is out of the document');
+    assertEq(mutations.seen, 0, 'mutations of the left demo in 3 s');
+    assertEq(await mountedDemos(page), 1, 'demos the modules hold');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['twenty round trips between two chapters leave the page as they found it', async () => {
+    // The same trips twice: with the demos, and with the loader replaced by an empty script, so
+    // what VitePress itself keeps (its heap grows as it goes) is told apart from what the demos do.
+    const trips = async (demos) => {
+      const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+      if (!demos) await page.route('**/kubevol/kubevol.js', (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
+      const arrive = async (path) => {
+        await follow(page, path);
+        if (demos) await waitMounted(page, 1);
+      };
+      await page.goto(`${server.url}/parts/csi.html`);
+      if (demos) await waitMounted(page, 1);
+      // One trip first, so both modules and both page chunks are loaded before counting.
+      await arrive('/parts/statefulset.html');
+      await arrive('/parts/csi.html');
+      const before = await counters(page);
+      for (let trip = 0; trip < 20; trip++) {
+        await arrive('/parts/statefulset.html');
+        if (demos) await page.locator('[data-action="play"]').click(); // leave it playing
+        await arrive('/parts/csi.html');
+        if (demos) await page.locator('[data-action="attach"][data-node="node-a"]').click();
+      }
+      const after = await counters(page);
+      return { page, before, after };
+    };
+    const alone = await trips(false);
+    await alone.page.context().close();
+    const { page, before, after } = await trips(true);
+    const grew = (a, b) => `${a} -> ${b} (${b >= a ? '+' : ''}${b - a})`;
+    console.log(`  20 round trips with the demos: DOM nodes ${grew(before.nodes, after.nodes)}, listeners ${grew(before.listeners, after.listeners)},`
+      + ` JS heap ${kib(before.heap)} -> ${kib(after.heap)} (${after.heap >= before.heap ? '+' : ''}${kib(after.heap - before.heap)}),`
+      + ` wasm memory ${Object.entries(after.wasm).map(([m, b]) => `${m} ${kib(before.wasm[m] ?? 0)} -> ${kib(b)}`).join(', ')}`);
+    console.log(`  the same trips without them (VitePress alone): DOM nodes ${grew(alone.before.nodes, alone.after.nodes)},`
+      + ` listeners ${grew(alone.before.listeners, alone.after.listeners)},`
+      + ` JS heap ${kib(alone.before.heap)} -> ${kib(alone.after.heap)} (+${kib(alone.after.heap - alone.before.heap)})`);
+    assert(after.nodes - before.nodes <= 300, `live DOM nodes grew by ${after.nodes - before.nodes} (at most 300)`);
+    for (const [module, bytes] of Object.entries(after.wasm)) {
+      assertEq(bytes, before.wasm[module], `${module}'s wasm memory after 20 trips`);
+    }
+    assertEq(JSON.stringify(await roots(page)), JSON.stringify(['csi']), 'demos in the document');
+    assertEq(await mountedDemos(page), 1, 'demos the modules hold');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['the appearance switch recolours the demo', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+    await page.goto(`${server.url}/parts/csi.html`);
+    await waitMounted(page, 1);
+    const colours = () => page.locator('.kv').first().evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const light = await colours();
+    assertEq(await page.evaluate(() => document.documentElement.classList.contains('dark')), false, 'starts light');
+    await page.locator('.VPNavBarAppearance .VPSwitchAppearance').click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    const dark = await colours();
+    assertEq(JSON.stringify(light), JSON.stringify(['rgb(246, 246, 247)', 'rgb(60, 60, 67)']), 'light: VitePress\'s bg-soft and text-1');
+    assertEq(JSON.stringify(dark), JSON.stringify(['rgb(32, 33, 39)', 'rgb(223, 223, 214)']), 'dark: VitePress\'s bg-soft and text-1');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['a demo mounting in view shifts nothing, and leaves under 24 px unused, at every width, with and without the sidebar', async () => {
+    const report = [];
+    const chrome = new Set();
+    for (const width of WIDTHS) {
+      for (const path of ['/parts/csi.html', '/parts/statefulset.html', '/parts/topology.html', '/parts/en.html']) {
+        const page = await watchedPage(browser, { viewport: { width, height: 800 } });
+        await page.addInitScript(() => {
+          // Shifts of the page's content, where the demo lives. VitePress's own chrome moves on
+          // its own as it hydrates (the outline's marker slides to the heading in view); those are
+          // kept apart, and printed.
+          window.__shifts = [];
+          window.__chrome = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) {
+              if (e.hadRecentInput) continue;
+              const nodes = e.sources.map((s) => s.node);
+              const content = nodes.some((n) => !n || n.nodeType !== 1 || n.closest('.vp-doc'));
+              (content ? window.__shifts : window.__chrome).push({ value: e.value, from: nodes.map((n) => n?.className || n?.nodeName || '?').join(',') });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${slow.url}${path}`, { waitUntil: 'domcontentloaded' });
+        // The reader has scrolled to the demo before its module arrives.
+        await page.evaluate(() => document.querySelector('[data-kubevol-demo]').scrollIntoView({ block: 'start' }));
+        const before = await page.evaluate(() => document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length);
+        assert(before > 0, `${path} at ${width}: the demo is still loading when it comes into view`);
+        await page.evaluate(() => { window.__shifts = []; window.__chrome = []; });
+        await waitMounted(page, PAGES[path].length);
+        await page.waitForTimeout(300);
+        const shifts = await page.evaluate(() => window.__shifts);
+        const cls = shifts.reduce((a, s) => a + s.value, 0);
+        for (const c of await page.evaluate(() => window.__chrome)) chrome.add(c.from);
+        assertEq(cls, 0, `${path} at ${width} px: cumulative layout shift (${JSON.stringify(shifts)})`);
+        const gaps = await page.evaluate(() => [...document.querySelectorAll('[data-kubevol-demo]')].map((host) => {
+          const kv = host.querySelector('.kv');
+          const box = host.getBoundingClientRect().height;
+          // The demo's own height, not stretched to the reservation, rendered though off-screen
+          // (a reader who scrolls to it sees it rendered).
+          kv.style.alignSelf = 'start';
+          kv.style.contentVisibility = 'visible';
+          const natural = kv.getBoundingClientRect().height;
+          kv.style.alignSelf = '';
+          kv.style.contentVisibility = '';
+          return { kind: host.dataset.kubevolDemo, column: Math.round(host.getBoundingClientRect().width), gap: box - natural };
+        }));
+        for (const g of gaps) {
+          report.push(`${width}/${g.column}/${g.kind}:${g.gap.toFixed(0)}`);
+          assert(g.gap >= 0 && g.gap < 24, `${path} at ${width} px (column ${g.column} px): ${g.kind} leaves ${g.gap.toFixed(1)} px unused`);
+        }
+        await page.context().close();
+      }
+    }
+    console.log(`  unused px under each demo (viewport/column/kind:px): ${report.join(' ')}`);
+    if (chrome.size) console.log(`  VitePress's own chrome shifted meanwhile (not counted): ${[...chrome].join(', ')}`);
+  }],
+  ['every reservation fits its demo at column widths from 300 to 1000 px', async () => {
+    // Beyond the five viewports: the CSS rules hold for any column the host may give.
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/parts/en.html`);
+    await waitMounted(page, 3);
+    const misses = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol/kubevol.js');
+      const column = document.querySelector('.vp-doc > div');
+      const out = [];
+      for (const kind of ['csi', 'statefulset', 'topology']) {
+        for (const lang of ['ja', 'en']) {
+          const host = Object.assign(document.createElement('div'), {});
+          host.dataset.kubevolDemo = kind;
+          host.dataset.lang = lang;
+          const wrapper = document.createElement('div');
+          wrapper.append(host);
+          column.append(wrapper);
+          await mountDemo(host, kind, lang);
+          await new Promise((r) => setTimeout(r, 50));
+          const kv = host.querySelector('.kv');
+          kv.style.alignSelf = 'start';
+          kv.style.contentVisibility = 'visible'; // rendered though off-screen, to be measured
+          for (let w = 300; w <= 1000; w += 7) {
+            wrapper.style.width = `${w}px`;
+            const natural = kv.getBoundingClientRect().height;
+            const reserved = parseFloat(getComputedStyle(host, '::before').height);
+            if (!(reserved >= natural && reserved - natural < 24)) out.push(`${kind}/${lang} at ${w}px: reserves ${reserved}, needs ${natural.toFixed(1)}`);
+          }
+          wrapper.remove();
+        }
+      }
+      return out;
+    });
+    assertEq(misses.length, 0, `reservations that miss (run node scripts/reserve.mjs):\n  ${misses.join('\n  ')}`);
+    page.assertClean();
+    await page.context().close();
+  }],
+]);
+
+await browser.close();
+await Promise.all([server.close(), slow.close()]);
