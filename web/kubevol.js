@@ -27,6 +27,8 @@ const KIND_ATTR = 'data-kubevol-demo';
 // Set by the wasm on a mounted element; set here on an element unmountDemo was asked to empty, so
 // the page's placeholders are mounted once and an emptied one stays empty.
 const WAITING = `[${KIND_ATTR}]:not([data-kubevol-mounted]):not([data-kubevol-unmounted])`;
+// Set here on a placeholder whose module could not be loaded.
+const FAILED = 'data-kubevol-failed';
 const moduleOf = (kind) => `kubevol-${kind}`;
 const carries = (name, kind) => name === EVERY_KIND || name === moduleOf(kind);
 const kindOf = (element) => (element.getAttribute(KIND_ATTR) ?? '').trim();
@@ -99,13 +101,17 @@ function afterPageWork(value) {
 function attach(element, kind, lang, name) {
   const demo = { module: name, loading: start(name), connected: element.isConnected };
   demos.set(element, demo);
+  element.removeAttribute(FAILED);
   return demo.loading.then(afterPageWork).then(
     (module) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
       module.mount(element, kind, lang);
     },
     (cause) => {
-      if (demos.get(element) === demo) demos.delete(element);
+      if (demos.get(element) === demo) {
+        demos.delete(element);
+        element.setAttribute(FAILED, ''); // the stylesheet says so in the placeholder
+      }
       throw new Error(`kubevol: the ${name} module failed to load`, { cause });
     },
   );

@@ -105,6 +105,16 @@ await run('embed', [
     assertEq(aborted, 2, 'the wasm was requested again');
     await page.context().close();
   }],
+  ['a placeholder whose module cannot be fetched says so', async () => {
+    const page = await watchedPage(browser);
+    await page.route(`**${wasmOf('kubevol-csi')}`, (route) => route.abort());
+    await page.goto(`${server.url}/book-en.html`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-failed]').length === 2);
+    const said = await page.locator('[data-kubevol-demo]').first().evaluate((el) => getComputedStyle(el, '::before').content);
+    assert(said.includes('could not be loaded'), `the placeholder says: ${said}`);
+    assert(page.problems.some((p) => p.includes('module failed to load')), `the console says why: ${page.problems.join(' | ')}`);
+    await page.context().close();
+  }],
   ['switching html.dark recolours the demos through the host variables', async () => {
     const page = await watchedPage(browser, { colorScheme: 'light' });
     await page.goto(`${server.url}/book.html`);

@@ -97,6 +97,11 @@ pub fn unknown_demo(kind: &str) -> String {
 /// test keeps its copy the same as this one.
 pub const LOADING: Msg = msg("デモ ・ 読み込み中…", "Demo · loading…");
 pub const NEEDS_JAVASCRIPT: Msg = msg("デモ ・ JavaScript を有効にすると動く", "Demo · works with JavaScript enabled");
+/// What a placeholder says when its module could not be fetched (the loader marks it).
+pub const LOAD_FAILED: Msg = msg(
+    "デモ ・ 読み込めなかった。ページを読み込み直すと、もう一度試す",
+    "Demo · could not be loaded. Reload the page to try again",
+);
 
 /// Said at debug level only: mounting twice into one element is harmless.
 pub const ALREADY_MOUNTED: &str = "kubevol: this element already holds a demo; nothing to do.";
@@ -535,7 +540,7 @@ mod tests {
     #[test]
     fn the_stylesheet_draws_the_catalogue_s_placeholder_texts() {
         let css = include_str!("../../../web/kubevol.css");
-        for msg in [LOADING, NEEDS_JAVASCRIPT] {
+        for msg in [LOADING, NEEDS_JAVASCRIPT, LOAD_FAILED] {
             for lang in [Lang::Ja, Lang::En] {
                 let content = format!("content: \"{}\"", msg.get(lang));
                 assert!(css.contains(&content), "web/kubevol.css does not draw {content}");
