@@ -35,7 +35,8 @@ const kindOf = (element) => (element.getAttribute(KIND_ATTR) ?? '').trim();
 
 const started = new Map(); // module name -> promise of its exports, once its wasm has started
 const memories = new Map(); // module name -> its wasm memory, for wasmMemory()
-// Element -> the demo it holds or is about to: { module: name, loading, connected }.
+// Element -> the demo it holds or is about to: { loading: its module's promise, connected: whether
+// the element has been in the document since }.
 const demos = new Map();
 
 function url(file) {
@@ -99,7 +100,7 @@ function afterPageWork(value) {
 // mounted; rejects with the module's message for a malformed request, or when the module failed
 // to load (then with that failure as the error's cause).
 function attach(element, kind, lang, name) {
-  const demo = { module: name, loading: start(name), connected: element.isConnected };
+  const demo = { loading: start(name), connected: element.isConnected };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
   return demo.loading.then(afterPageWork).then(
@@ -120,12 +121,13 @@ function attach(element, kind, lang, name) {
 // Mounts every placeholder not mounted yet: through a started module that serves it, else through
 // one new module for all of the rest.
 function mountWaiting() {
-  const waiting = [...document.querySelectorAll(WAITING)].filter((element) => !demos.has(element));
+  const waiting = [...document.querySelectorAll(WAITING)].filter((element) => !demos.has(element))
+    .map((element) => ({ element, served: startedFor(kindOf(element)) }));
   if (waiting.length === 0) return;
-  const rest = waiting.filter((element) => startedFor(kindOf(element)) === undefined);
-  const fresh = rest.length > 0 ? moduleFor(rest.map(kindOf)) : undefined;
-  for (const element of waiting) {
-    const name = startedFor(kindOf(element)) ?? fresh;
+  const rest = waiting.filter(({ served }) => served === undefined).map(({ element }) => kindOf(element));
+  const fresh = rest.length > 0 ? moduleFor(rest) : undefined;
+  for (const { element, served } of waiting) {
+    const name = served ?? fresh;
     attach(element, element.getAttribute(KIND_ATTR) ?? '', element.getAttribute('data-lang'), name).catch((error) => {
       if (error.cause) console.error(error.message, error.cause);
       else console.warn(error); // a malformed placeholder: its message is shown in it too

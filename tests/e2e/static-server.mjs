@@ -60,9 +60,13 @@ export async function startServer(root, {
       return;
     }
     try {
-      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
+      let info = await stat(path);
+      if (info.isDirectory()) {
+        path = join(path, 'index.html');
+        info = await stat(path);
+      }
       let body = await readFile(path);
-      let version = (await stat(path)).mtimeMs;
+      let version = info.mtimeMs;
       if (rewrite && extname(path) === '.html') {
         const changed = rewrite(url, body.toString('utf8'));
         if (changed !== undefined) {

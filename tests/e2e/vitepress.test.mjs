@@ -266,7 +266,7 @@ await run('vitepress', [
       const out = [];
       for (const kind of ['csi', 'statefulset', 'topology']) {
         for (const lang of ['ja', 'en']) {
-          const host = Object.assign(document.createElement('div'), {});
+          const host = document.createElement('div');
           host.dataset.kubevolDemo = kind;
           host.dataset.lang = lang;
           const wrapper = document.createElement('div');

@@ -9,10 +9,10 @@
 use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use crate::i18n::{self, Lang};
+use crate::mount::same_node;
 
 /// Marks the host of a demo that panicked.
 pub const CRASHED_ATTR: &str = "data-kubevol-crashed";
@@ -48,13 +48,9 @@ pub fn register(host: HtmlElement, lang: Lang) {
 pub fn forget(host: &HtmlElement) -> Option<Owner> {
     MOUNTED.with(|m| {
         let mut mounted = m.borrow_mut();
-        let at = mounted.iter().position(|d| is_host(d, host))?;
+        let at = mounted.iter().position(|d| same_node(&d.host, host))?;
         Some(mounted.swap_remove(at).owner)
     })
-}
-
-fn is_host(demo: &Mounted, element: &HtmlElement) -> bool {
-    demo.host.unchecked_ref::<web_sys::Node>().is_same_node(Some(element))
 }
 
 fn install_hook() {
@@ -87,7 +83,7 @@ fn replace_with_message(id: DemoId) {
 /// Panics inside the demo mounted in `element`, as its own code would: how the tests check that
 /// one broken demo leaves the page usable. Returns false when no demo is mounted there.
 pub fn panic_in(element: &HtmlElement) -> bool {
-    let owner = MOUNTED.with(|m| m.borrow().iter().find(|d| is_host(d, element)).map(|d| d.owner.clone()));
+    let owner = MOUNTED.with(|m| m.borrow().iter().find(|d| same_node(&d.host, element)).map(|d| d.owner.clone()));
     match owner {
         Some(owner) => owner.with(|| panic!("kubevol: panic requested through panicForTest")),
         None => false,

@@ -83,10 +83,6 @@ impl Demos {
             DemoKind::Topology => self.topology,
         }
     }
-
-    pub fn carries(&self, kind: DemoKind) -> bool {
-        self.view(kind).is_some()
-    }
 }
 
 /// A demo (or a placeholder's error message) this module has mounted, with the handle that takes
@@ -101,10 +97,11 @@ thread_local! {
 }
 
 fn is_mounted(host: &HtmlElement) -> bool {
-    MOUNTED.with(|m| m.borrow().iter().any(|d| same(&d.host, host)))
+    MOUNTED.with(|m| m.borrow().iter().any(|d| same_node(&d.host, host)))
 }
 
-fn same(a: &HtmlElement, b: &HtmlElement) -> bool {
+/// Whether two handles name the same element (JS identity, not equal contents).
+pub(crate) fn same_node(a: &HtmlElement, b: &HtmlElement) -> bool {
     a.unchecked_ref::<web_sys::Node>().is_same_node(Some(b))
 }
 
@@ -159,7 +156,7 @@ pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Op
 pub fn unmount_from(host: &HtmlElement) -> bool {
     let taken = MOUNTED.with(|m| {
         let mut mounted = m.borrow_mut();
-        let at = mounted.iter().position(|d| same(&d.host, host))?;
+        let at = mounted.iter().position(|d| same_node(&d.host, host))?;
         Some(mounted.swap_remove(at))
     });
     let Some(demo) = taken else {
