@@ -46,6 +46,14 @@ for kind in "${kinds[@]}"; do
   fi
 done
 
+# Release: drop the wasm-streams classes every Leptos module exports but no demo uses, and what only
+# they need in the glue, then minify the glue (see scripts/trim-module.mjs). trunk's kubevol-lab too.
+if [ "$profile" = release ]; then
+  for name in kubevol-lab "${kinds[@]/#/kubevol-}"; do
+    node scripts/trim-module.mjs "$out/$name.js" "$out/${name}_bg.wasm"
+  done
+fi
+
 # Content-hashed names. One hash covers a module's glue and wasm together, since they only work as
 # a pair; trunk's own kubevol-lab files are renamed the same way.
 for name in kubevol-lab "${kinds[@]/#/kubevol-}"; do

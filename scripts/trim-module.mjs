@@ -1,0 +1,99 @@
+// Release builds only, called by scripts/build-modules.sh on each module's glue and wasm (after
+// wasm-bindgen and wasm-opt, before the files are named after their content).
+//   node scripts/trim-module.mjs <glue.js> <module_bg.wasm>
+//
+// Why: Leptos turns on server_fn's "browser" feature for every wasm build, and server_fn brings
+// wasm-streams, whose three `#[wasm_bindgen]` classes (IntoUnderlyingSource, IntoUnderlyingByteSource,
+// IntoUnderlyingSink) are exported from every module. Exports are roots, so neither rustc nor
+// wasm-opt may drop them, nor the futures and stream code behind them; the glue carries a class and
+// a FinalizationRegistry for each. No demo streams anything. This drops those exports from the wasm
+// (binaryen's wasm-metadce, pinned with wasm-opt), then every import the wasm no longer uses from
+// the glue, and minifies the glue (esbuild, pinned), which also drops the helpers only they used.
+// It then checks the result: the glue must still parse, every import the wasm asks for must still be
+// provided, and the loader's API must still be exported.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
+
+const [gluePath, wasmPath] = process.argv.slice(2);
+if (!gluePath || !wasmPath) throw new Error('usage: node scripts/trim-module.mjs <glue.js> <module_bg.wasm>');
+
+// What web/kubevol.js calls on a module: nothing else of the glue is used.
+const LOADER_API = ['default', 'mount', 'unmount', 'mountedCount', 'panicForTest'];
+// The only exported classes a module may carry, all wasm-streams'. Any other class is unexpected:
+// fail rather than silently drop something a page may need.
+const STREAM_CLASSES = ['IntoUnderlyingByteSource', 'IntoUnderlyingSink', 'IntoUnderlyingSource'];
+const bin = (name) => (existsSync(`node_modules/.bin/${name}`) ? `node_modules/.bin/${name}` : name);
+
+// 1. The wasm: every export stays a root except the stream classes' methods and destructors.
+const streamExport = (name) => STREAM_CLASSES.some((c) => name.startsWith(`${c.toLowerCase()}_`) || name === `__wbg_${c.toLowerCase()}_free`);
+const before = new WebAssembly.Module(readFileSync(wasmPath));
+const graph = WebAssembly.Module.exports(before).map(({ name }) => ({
+  name: `export:${name}`,
+  export: name,
+  ...(streamExport(name) ? {} : { root: true }),
+}));
+const work = mkdtempSync(join(tmpdir(), 'kubevol-trim-'));
+try {
+  writeFileSync(join(work, 'graph.json'), JSON.stringify(graph));
+  execFileSync(bin('wasm-metadce'), [wasmPath, '--graph-file', join(work, 'graph.json'), '-o', join(work, 'dce.wasm')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // metadce only unhooks the roots; -Oz then folds what became dead or simpler.
+  execFileSync(bin('wasm-opt'), ['-Oz', '--converge', join(work, 'dce.wasm'), '-o', wasmPath], { stdio: 'inherit' });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const after = new WebAssembly.Module(readFileSync(wasmPath));
+const imported = new Set(WebAssembly.Module.imports(after).map((i) => i.name));
+const exported = new Set(WebAssembly.Module.exports(after).map((e) => e.name));
+
+// 2. The glue, as wasm-bindgen writes it (its version is pinned by Cargo.lock): top-level blocks
+// that start at column 0 and end at the next line that is exactly "}".
+let lines = readFileSync(gluePath, 'utf8').split('\n');
+const classes = [...lines.join('\n').matchAll(/^export class (\w+) \{$/gm)].map((m) => m[1]);
+const unexpected = classes.filter((c) => !STREAM_CLASSES.includes(c));
+if (unexpected.length > 0) throw new Error(`trim-module: ${gluePath} exports classes it should not: ${unexpected.join(', ')}`);
+const dropLines = new Set();
+for (const cls of classes) {
+  const start = lines.indexOf(`export class ${cls} {`);
+  const end = lines.indexOf('}', start);
+  for (let i = start; i <= end; i++) dropLines.add(i);
+  const dispose = lines.indexOf(`if (Symbol.dispose) ${cls}.prototype[Symbol.dispose] = ${cls}.prototype.free;`);
+  if (dispose >= 0) dropLines.add(dispose);
+  // `const XFinalization = (typeof FinalizationRegistry === 'undefined') ... ;` spans three lines.
+  const registry = lines.findIndex((l) => l.startsWith(`const ${cls}Finalization = `));
+  if (registry >= 0) {
+    let i = registry;
+    while (!lines[i].endsWith(';')) dropLines.add(i++);
+    dropLines.add(i);
+  }
+}
+// The import object: one `        name: function...` entry per import, up to the next entry.
+const importStart = lines.indexOf('    const import0 = {');
+const importEnd = lines.indexOf('    };', importStart);
+if (importStart < 0 || importEnd < 0) throw new Error(`trim-module: no import object found in ${gluePath}`);
+let current = null;
+for (let i = importStart + 1; i < importEnd; i++) {
+  const entry = /^ {8}(\w+): /.exec(lines[i]);
+  if (entry) current = entry[1] === '__proto__' ? null : entry[1];
+  if (current !== null && !imported.has(current)) dropLines.add(i);
+}
+lines = lines.filter((_, i) => !dropLines.has(i));
+const glue = lines.join('\n');
+
+// 3. Minify; tree shaking drops the helpers only the removed code used.
+const { code } = transformSync(glue, { minify: true, treeShaking: true, format: 'esm', target: 'es2022' });
+writeFileSync(gluePath, code);
+
+// 4. Check: every wasm import is still provided, every export the glue calls still exists, and the
+// loader's API is exported.
+const provided = new Set([...glue.matchAll(/^ {8}(\w+): /gm)].map((m) => m[1]));
+const missingImports = [...imported].filter((n) => !provided.has(n));
+const stale = WebAssembly.Module.exports(before).map((e) => e.name)
+  .filter((n) => !exported.has(n) && new RegExp(`\\.${n}\\b`).test(code));
+const api = LOADER_API.filter((n) => !new RegExp(`\\b${n === 'default' ? 'as default' : n}\\b`).test(code));
+if (missingImports.length || stale.length || api.length) {
+  throw new Error(`trim-module: ${gluePath} broken: imports not provided ${missingImports}, stale calls ${stale}, API missing ${api}`);
+}
+console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).length - imported.size} imports`);
