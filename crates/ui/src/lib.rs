@@ -15,3 +15,7 @@ pub mod topology;
 pub mod widgets;
 
 pub use mount::{mount_into, mounted_count, unmount_from, DemoKind, Demos};
+
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
