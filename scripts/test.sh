@@ -84,9 +84,9 @@ step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check
 
 step "size report"
-# Every one-kind page (a book chapter) must stay within 100 KB brotli; kubevol-lab, which carries
-# every kind for pages that mix them, must not grow back.
-node scripts/size-report.mjs dist --target-brotli 100000 --budget-brotli 141000
+# Ratchets at today's size plus under 1 KB: a one-kind page (a book chapter) and a page mixing kinds
+# (kubevol-lab) must not grow back. The goal is 60 KB and 100 KB; lower these as the modules shrink.
+node scripts/size-report.mjs dist --target-brotli 89000 --budget-brotli 138000
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"
