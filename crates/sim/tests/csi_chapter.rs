@@ -265,8 +265,23 @@ fn retain_keeps_a_released_volume_that_is_never_bound_again() {
     assert_eq!(s.claims["data"].volume.as_deref(), Some("pv-2"));
     assert_eq!(s.volumes["pv-1"].phase, Phase::Released);
     assert_eq!(refused(&mut s, Action::DeleteReleased { volume: "pv-2".into() }).kind(), "volume-not-released");
+}
+
+#[test]
+fn deleting_a_released_retain_volume_removes_the_pv_object_but_never_calls_delete_volume() {
+    // Kubernetes: with Retain, deleting the PersistentVolume leaves the storage asset in the
+    // backend; the external-provisioner calls DeleteVolume only for reclaim policy Delete.
+    let mut s = State::new(&Setup::demo(DemoConfig { reclaim: Reclaim::Retain, ..Default::default() })).unwrap().0;
+    s.apply(Action::DeleteClaim { claim: "data".into() }).unwrap();
     let events = s.apply(Action::DeleteReleased { volume: "pv-1".into() }).unwrap();
-    assert_eq!(rpcs(&events), ["DeleteVolume"]);
+    assert!(rpcs(&events).is_empty(), "no CSI call at all: {events:?}");
+    assert_eq!(events, [Event::RetainedVolumeDeleted { volume: "pv-1".into() }]);
+    assert_eq!(events[0].k8s().as_deref(), Some("persistentvolume \"pv-1\" deleted"));
+    assert!(events[0].prose(false).contains("no DeleteVolume"), "{}", events[0].prose(false));
+    assert!(!events[0].prose(false).contains("policy Delete"));
+    assert!(s.volumes.is_empty());
+    // Deleting it again: the PV is gone, so there is nothing to delete.
+    assert_eq!(refused(&mut s, Action::DeleteReleased { volume: "pv-1".into() }).kind(), "unknown-volume");
 }
 
 #[test]

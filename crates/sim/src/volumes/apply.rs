@@ -412,11 +412,10 @@ impl State {
         if v.phase != Phase::Released {
             return Err(Refusal::VolumeNotReleased { volume: volume.to_string() });
         }
+        // Only a Retain volume is ever Released, and Retain never reaches the driver: the PV object
+        // goes, the disk stays in the backend.
         self.volumes.remove(volume);
-        Ok(vec![
-            Event::VolumeDeleted { volume: volume.to_string() },
-            Event::Csi(CsiCall::new(Rpc::DeleteVolume, volume)),
-        ])
+        Ok(vec![Event::RetainedVolumeDeleted { volume: volume.to_string() }])
     }
 
     fn set_responsive(&mut self, node: &str, responsive: bool) -> Outcome {

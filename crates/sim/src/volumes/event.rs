@@ -60,6 +60,12 @@ pub enum Event {
         volume: String,
         claim: String,
     },
+    /// An administrator deleted a Released PersistentVolume that Retain kept. Only the API object
+    /// goes: with Retain, Kubernetes never deletes the storage asset, so no DeleteVolume is called
+    /// and the disk stays in the backend until someone removes it there.
+    RetainedVolumeDeleted {
+        volume: String,
+    },
     NodeStoppedResponding {
         node: String,
     },
@@ -195,6 +201,15 @@ impl Tell for Event {
                     "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again even if {claim} is re-created"
                 ),
             ),
+            Event::RetainedVolumeDeleted { volume } => pick(
+                ja,
+                format!(
+                    "PersistentVolume {volume} を消した。回収の方針が Retain なので DeleteVolume は呼ばれず、ストレージ側の実体(ディスク)と中身は残る。片付けるのは管理者"
+                ),
+                format!(
+                    "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the disk and its data stay in the storage backend until an administrator removes them"
+                ),
+            ),
             Event::NodeStoppedResponding { node } => pick(
                 ja,
                 format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
@@ -215,6 +230,8 @@ impl Tell for Event {
             }
             Event::Provisioned { volume, .. } => Some(format!("Successfully provisioned volume {volume}")),
             Event::Attached { volume, .. } => Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
+            // What `kubectl delete pv <name>` prints.
+            Event::RetainedVolumeDeleted { volume } => Some(format!("persistentvolume \"{volume}\" deleted")),
             Event::NodeStoppedResponding { node } => Some(format!("Node {node} status is now: NodeNotReady")),
             Event::NodeResponding { node } => Some(format!("Node {node} status is now: NodeReady")),
             Event::Csi(call) => Some(call.render()),
