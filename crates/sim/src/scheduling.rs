@@ -12,8 +12,16 @@ pub const REASON_SPREAD: &str = "node(s) didn't match pod topology spread constr
 pub const REASON_RWOP: &str =
     "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode";
 
-/// `0/<total> nodes are available: <count> <reason>, ... .` from one reason per failing node.
+/// kube-scheduler's `ErrNoNodesAvailable`: with no node in the cluster it says this before running
+/// any filter, so there is no per-node count to give.
+pub const NO_NODES_AVAILABLE: &str = "no nodes available to schedule pods";
+
+/// `0/<total> nodes are available: <count> <reason>, ... .` from one reason per failing node, or
+/// [`NO_NODES_AVAILABLE`] when there is no node at all.
 pub fn failed_scheduling<'a>(total_nodes: usize, per_node_reasons: impl IntoIterator<Item = &'a str>) -> String {
+    if total_nodes == 0 {
+        return NO_NODES_AVAILABLE.to_string();
+    }
     // A handful of distinct reasons at most: counted in a small list, then sorted by insertion.
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for reason in per_node_reasons {
@@ -44,6 +52,8 @@ mod tests {
             "0/3 nodes are available: 1 node(s) didn't find available persistent volumes to bind, \
              1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint(s)."
         );
+        // No node: the scheduler's own sentence, never `0/0 nodes are available: .`.
+        assert_eq!(failed_scheduling(0, []), "no nodes available to schedule pods");
         // Seed 002's ReadWriteOncePod refusal on a two-node cluster.
         assert_eq!(
             failed_scheduling(2, [REASON_RWOP, REASON_RWOP]),

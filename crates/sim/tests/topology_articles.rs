@@ -243,3 +243,24 @@ fn bad_input_is_refused_and_changes_nothing() {
     bad.sets[0].spread.as_mut().unwrap().max_skew = 0;
     assert_eq!(State::new(&bad).unwrap_err().kind(), "invalid-spread");
 }
+
+#[test]
+fn a_cluster_with_no_nodes_says_no_nodes_available_to_schedule_pods() {
+    // kube-scheduler's ErrNoNodesAvailable: checked before any filter, so no "0/0 nodes" count.
+    let setup = Setup {
+        nodes: Vec::new(),
+        storage_zones: Vec::new(),
+        classes: Vec::new(),
+        claims: Vec::new(),
+        pods: Vec::new(),
+        sets: Vec::new(),
+    };
+    let (mut s, _) = State::new(&setup).unwrap();
+    s.apply(Action::CreatePod(PodSpec { name: "lonely".into(), claim: None, node_selector: Default::default() }))
+        .unwrap();
+    let events = run(&mut s);
+    assert_eq!(node_of(&s, "lonely"), None);
+    assert_eq!(s.pods["lonely"].message.as_deref(), Some("no nodes available to schedule pods"));
+    assert!(events.iter().any(|e| e.tell(Voice::K8s) == "no nodes available to schedule pods"), "{events:?}");
+    assert!(!events.iter().any(|e| e.tell(Voice::En).contains("0/0")));
+}

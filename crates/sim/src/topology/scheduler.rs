@@ -13,8 +13,8 @@
 use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy};
 use super::state::{Pod, State};
 use crate::scheduling::{
-    failed_scheduling, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD, REASON_TAINT,
-    REASON_VOLUME_NODE_AFFINITY,
+    failed_scheduling, NO_NODES_AVAILABLE, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD,
+    REASON_TAINT, REASON_VOLUME_NODE_AFFINITY,
 };
 
 /// Spread constraint reason when the node lacks the topology key.
@@ -103,6 +103,10 @@ impl State {
 
     /// Runs the filters over every node, in name order.
     pub fn place(&self, pod: &Pod) -> Placement {
+        // kube-scheduler checks for an empty cluster before any PreFilter or Filter.
+        if self.nodes.is_empty() {
+            return Placement::Nowhere(NO_NODES_AVAILABLE.to_string());
+        }
         if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
             if claim.mode == AccessMode::ReadWriteOncePod
                 && self
