@@ -5,7 +5,10 @@
 //! The format is documented in `crates/replay/README.md`.
 #![forbid(unsafe_code)]
 
+mod observe;
+
 use kubevol_sim::{statefulset, topology, volumes, Model, Refused, Tell};
+pub use observe::Observe;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -27,10 +30,15 @@ pub fn replay(scenario: &str) -> Result<Replay, String> {
         .ok_or("the scenario needs \"model\": \"volumes\", \"statefulset\" or \"topology\"")?;
     let setup = object.get("setup").cloned().ok_or("the scenario needs a \"setup\" object")?;
     let actions = object.get("actions").and_then(Value::as_array).ok_or("the scenario needs an \"actions\" array")?;
+    let expect_setup = match object.get("expect_setup") {
+        None => None,
+        Some(Value::String(s)) => Some(s.as_str()),
+        Some(other) => return Err(format!("\"expect_setup\" must be \"ok\" or a refusal kind, not {other}")),
+    };
     match model {
-        volumes::State::NAME => run::<volumes::State>(setup, actions),
-        statefulset::State::NAME => run::<statefulset::State>(setup, actions),
-        topology::State::NAME => run::<topology::State>(setup, actions),
+        volumes::State::NAME => run::<volumes::State>(setup, expect_setup, actions),
+        statefulset::State::NAME => run::<statefulset::State>(setup, expect_setup, actions),
+        topology::State::NAME => run::<topology::State>(setup, expect_setup, actions),
         other => Err(format!("unknown model \"{other}\" (expected \"volumes\", \"statefulset\" or \"topology\")")),
     }
 }
@@ -53,11 +61,29 @@ fn line(value: Value) -> String {
     serde_json::to_string(&value).expect("JSON values serialise")
 }
 
-fn run<M: Model>(setup: Value, actions: &[Value]) -> Result<Replay, String> {
+fn run<M: Model + Observe>(setup: Value, expect_setup: Option<&str>, actions: &[Value]) -> Result<Replay, String> {
     let setup: M::Setup = serde_json::from_value(setup).map_err(|e| format!("setup: {e}"))?;
     let mut out = Replay::default();
-    let (mut state, events) =
-        M::start(&setup).map_err(|r| format!("setup refused ({}): {}", r.kind(), r.tell(kubevol_sim::Voice::En)))?;
+    let (mut state, events) = match M::start(&setup) {
+        Ok(started) => started,
+        // A scenario may be about a setup Kubernetes refuses (maxSkew 0): then it has no actions,
+        // and its one line is the refusal.
+        Err(refusal) if expect_setup.is_some_and(|want| want != "ok") => {
+            if !actions.is_empty() {
+                return Err("a scenario whose setup is expected to be refused has no actions".into());
+            }
+            let want = expect_setup.unwrap_or_default();
+            if refusal.kind() != want {
+                out.failed_expectations.push(format!("setup: expected {want}, got {}", refusal.kind()));
+            }
+            out.lines.push(line(json!({ "setup": false, "refusal": told(&refusal) })));
+            return Ok(out);
+        }
+        Err(r) => return Err(format!("setup refused ({}): {}", r.kind(), r.tell(kubevol_sim::Voice::En))),
+    };
+    if let Some(want) = expect_setup.filter(|w| *w != "ok") {
+        out.failed_expectations.push(format!("setup: expected {want}, got ok"));
+    }
     out.lines.push(line(json!({ "setup": true, "events": events.iter().map(told).collect::<Vec<_>>() })));
     for (index, entry) in actions.iter().enumerate() {
         let mut fields: Map<String, Value> = entry
@@ -68,6 +94,11 @@ fn run<M: Model>(setup: Value, actions: &[Value]) -> Result<Replay, String> {
             None => None,
             Some(Value::String(s)) => Some(s),
             Some(other) => return Err(format!("action {index}: \"expect\" must be a string, not {other}")),
+        };
+        let expect_state = match fields.remove("expect_state") {
+            None => Map::new(),
+            Some(Value::Object(checks)) => checks,
+            Some(other) => return Err(format!("action {index}: \"expect_state\" must be an object, not {other}")),
         };
         let action: M::Action =
             serde_json::from_value(Value::Object(fields)).map_err(|e| format!("action {index}: {e}"))?;
@@ -86,6 +117,21 @@ fn run<M: Model>(setup: Value, actions: &[Value]) -> Result<Replay, String> {
         if let Some(want) = expect {
             if want != got {
                 out.failed_expectations.push(format!("action {index}: expected {want}, got {got}"));
+            }
+        }
+        for (key, want) in &expect_state {
+            let (name, arg) = match key.split_once('/') {
+                Some((name, arg)) => (name, Some(arg)),
+                None => (key.as_str(), None),
+            };
+            let got = state.observe(name, arg).ok_or_else(|| {
+                format!(
+                    "action {index}: expect_state asks for \"{key}\", which this model cannot answer (it knows {})",
+                    M::KEYS
+                )
+            })?;
+            if &got != want {
+                out.failed_expectations.push(format!("action {index}: expected {key} = {want}, got {got}"));
             }
         }
     }

@@ -24,8 +24,13 @@ fn every_example_scenario_meets_its_expectations() {
     for (path, text) in all {
         let out = replay(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(out.failed_expectations.is_empty(), "{}: {:?}", path.display(), out.failed_expectations);
-        let actions = serde_json::from_str::<Value>(&text).unwrap()["actions"].as_array().unwrap().len();
-        assert_eq!(out.lines.len(), actions + 2, "{}: setup line, one per action, final", path.display());
+        let scenario = serde_json::from_str::<Value>(&text).unwrap();
+        let actions = scenario["actions"].as_array().unwrap().len();
+        if scenario["expect_setup"].as_str().is_some_and(|want| want != "ok") {
+            assert_eq!(out.lines.len(), 1, "{}: a refused setup is one line", path.display());
+        } else {
+            assert_eq!(out.lines.len(), actions + 2, "{}: setup line, one per action, final", path.display());
+        }
         for line in &out.lines {
             serde_json::from_str::<Value>(line).expect("every line is JSON");
         }
@@ -81,4 +86,42 @@ fn malformed_scenarios_say_what_is_wrong() {
         let err = replay(text).unwrap_err();
         assert!(err.contains(want), "{text}: {err}");
     }
+}
+
+#[test]
+fn expect_state_checks_the_middle_of_a_story() {
+    let scenario = |checks: &str| {
+        format!(
+            r#"{{"model":"topology","setup":{{"nodes":[{{"name":"a-1","zone":"zone-a"}},{{"name":"b-1","zone":"zone-b"}}],
+                "sets":[{{"name":"web","replicas":2,"policy":"Parallel","spread":{{"max_skew":1}}}}]}},
+                "actions":[{{"type":"run","max":10,"expect_state":{checks}}}]}}"#
+        )
+    };
+    let held = replay(&scenario(r#"{"running":2,"node/web-0":"a-1","skew/topology.kubernetes.io/zone":0}"#)).unwrap();
+    assert!(held.failed_expectations.is_empty(), "{:?}", held.failed_expectations);
+    let broken = replay(&scenario(r#"{"running":3,"node/web-1":"a-1"}"#)).unwrap();
+    assert_eq!(
+        broken.failed_expectations,
+        ["action 0: expected node/web-1 = \"a-1\", got \"b-1\"", "action 0: expected running = 3, got 2"]
+    );
+    let unknown = replay(&scenario(r#"{"attached/pv-1":[]}"#)).unwrap_err();
+    assert!(unknown.contains("cannot answer") && unknown.contains("running"), "{unknown}");
+}
+
+#[test]
+fn a_refused_setup_can_be_the_expectation() {
+    let scenario = |expect: &str| {
+        format!(
+            r#"{{"model":"topology","expect_setup":"{expect}","actions":[],
+                "setup":{{"nodes":[],"sets":[{{"name":"web","replicas":1,"spread":{{"max_skew":0}}}}]}}}}"#
+        )
+    };
+    assert!(replay(&scenario("invalid-spread")).unwrap().failed_expectations.is_empty());
+    assert_eq!(
+        replay(&scenario("unknown-class")).unwrap().failed_expectations,
+        ["setup: expected unknown-class, got invalid-spread"]
+    );
+    // Without expect_setup a refused setup is still a malformed scenario.
+    let plain = r#"{"model":"topology","actions":[],"setup":{"nodes":[],"sets":[{"name":"web","replicas":1,"spread":{"max_skew":0}}]}}"#;
+    assert!(replay(plain).unwrap_err().starts_with("setup refused (invalid-spread)"));
 }

@@ -7,7 +7,7 @@ mod common;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use common::{Rng, SEQUENCES};
+use common::{sequences, Rng};
 use kubevol_sim::{statefulset, volumes, Model, Refused, Tell, Voice};
 
 const ACTIONS_PER_SEQUENCE: u64 = 30;
@@ -18,7 +18,7 @@ struct Tally {
     events: u64,
 }
 
-/// Runs `SEQUENCES` random sequences of one model. After every action: a refusal must leave the
+/// Runs `sequences()` random sequences of one model. After every action: a refusal must leave the
 /// serialised state byte-identical and say why in every voice; an accepted action's events must
 /// all have texts; then `check(before, after, action, events, context)` checks the model's rules
 /// (after a refusal too, with no events).
@@ -30,7 +30,7 @@ fn run_sequences<M: Model>(
     mut counts: impl FnMut(&M::Event) -> bool,
 ) -> Tally {
     let mut tally = Tally { refusals: 0, events: 0 };
-    for seed in 0..SEQUENCES {
+    for seed in 0..sequences() {
         let mut rng = Rng::new(seed ^ salt);
         let (mut state, _) =
             M::start(&setup(&mut rng)).unwrap_or_else(|_| panic!("seed {seed}: random setups are valid"));
@@ -178,7 +178,7 @@ fn random_volume_sequences_keep_every_rule() {
     );
     // The generator must exercise both paths, or the test proves little.
     assert!(
-        tally.refusals > SEQUENCES && tally.events > SEQUENCES,
+        tally.refusals > sequences() && tally.events > sequences(),
         "refusals {}, changes {}",
         tally.refusals,
         tally.events
@@ -293,7 +293,7 @@ fn random_statefulset_sequences_keep_every_rule() {
         |e| matches!(e, Event::PodCreated { .. }),
     );
     assert!(
-        tally.refusals > SEQUENCES / 2 && tally.events > SEQUENCES,
+        tally.refusals > sequences() / 2 && tally.events > sequences(),
         "refusals {}, creations {}",
         tally.refusals,
         tally.events
@@ -304,8 +304,17 @@ fn random_statefulset_sequences_keep_every_rule() {
 
 fn random_topology_setup(rng: &mut Rng) -> kubevol_sim::topology::Setup {
     use kubevol_sim::topology::*;
-    if rng.chance(40) {
+    if rng.chance(30) {
         return rng.pick(&Preset::ALL).setup();
+    }
+    if rng.chance(40) {
+        return Chapter {
+            max_skew: 1 + rng.below(6) as u32,
+            pods: rng.below(10) as u32,
+            key: *rng.pick(&SpreadKey::ALL),
+            when: *rng.pick(&WhenUnsatisfiable::ALL),
+        }
+        .setup();
     }
     Custom {
         binding: *rng.pick(&[volumes::Binding::Immediate, volumes::Binding::WaitForFirstConsumer]),
@@ -325,8 +334,12 @@ fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -
     let claims: Vec<String> = state.pvcs.keys().cloned().chain(["extra".to_string(), "missing".to_string()]).collect();
     let sets: Vec<String> = state.sets.keys().cloned().chain(["nope".to_string()]).collect();
     let classes: Vec<String> = state.classes.keys().cloned().chain(["gold".to_string()]).collect();
-    match rng.below(9) {
+    let nodes: Vec<String> = state.nodes.keys().cloned().chain(["ghost-node".to_string()]).collect();
+    let zones: Vec<String> = state.zones().into_iter().chain(["zone-x".to_string()]).collect();
+    match rng.below(12) {
         0..=2 => Action::Step,
+        9 => Action::FailNode { node: rng.pick(&nodes).clone() },
+        10 => Action::FailZone { zone: rng.pick(&zones).clone() },
         3 => Action::Run { max: *rng.pick(&[1, 5, 10, 5_000]) },
         4 => Action::DeletePod { pod: rng.pick(&pods).clone() },
         5 => Action::Scale { set: rng.pick(&sets).clone(), replicas: *rng.pick(&[0, 1, 3, 6, 5_000]) },
@@ -341,10 +354,22 @@ fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -
                 1 => [(HOSTNAME_LABEL.to_string(), rng.pick(&["m1", "w1", "w2"]).to_string())].into(),
                 _ => [(ZONE_LABEL.to_string(), rng.pick(&["kitchen", "room1", "room2"]).to_string())].into(),
             };
+            let node = if rng.chance(30) { Some(rng.pick(&nodes).clone()) } else { None };
             Action::CreatePod(PodSpec {
                 name: format!("p{}", rng.below(6)),
-                claim: if rng.chance(80) { Some(rng.pick(&claims).clone()) } else { None },
+                claim: if rng.chance(if node.is_some() { 20 } else { 80 }) {
+                    Some(rng.pick(&claims).clone())
+                } else {
+                    None
+                },
                 node_selector: selector,
+                node,
+                // Sometimes one of a set's pods, so that set's spread counts it.
+                labels: if rng.chance(50) {
+                    [(APP_LABEL.to_string(), rng.pick(&sets).clone())].into()
+                } else {
+                    Default::default()
+                },
             })
         }
     }
@@ -356,7 +381,11 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
         match &pod.node {
             Some(node) => {
                 let n = &s.nodes[node];
-                assert!(n.untolerated_taint().is_none(), "{context}: {} runs on tainted {node}", pod.name);
+                // A failure never leaves a pod on a node that is gone.
+                assert!(!n.is_down(), "{context}: {} is still on lost {node}", pod.name);
+                if !pod.pinned {
+                    assert!(n.untolerated_taint().is_none(), "{context}: {} runs on tainted {node}", pod.name);
+                }
                 assert!(
                     pod.node_selector.iter().all(|(k, v)| n.label(k) == Some(v)),
                     "{context}: {} breaks its selector on {node}",
@@ -386,7 +415,11 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
             }
             None => {
                 if let Some(m) = &pod.message {
-                    assert!(m.starts_with(&format!("0/{} nodes are available: ", s.nodes.len())), "{context}: {m}");
+                    if s.nodes.is_empty() {
+                        assert_eq!(m, "no nodes available to schedule pods", "{context}");
+                    } else {
+                        assert!(m.starts_with(&format!("0/{} nodes are available: ", s.nodes.len())), "{context}: {m}");
+                    }
                 }
             }
         }
@@ -403,13 +436,72 @@ fn random_topology_sequences_keep_every_rule() {
         0x7090_1061,
         random_topology_setup,
         random_topology_action,
-        |_, after, _, _, context| check_topology_invariants(after, context),
-        |e| matches!(e, Event::Scheduled { .. }),
+        |_, after, action, events, context| {
+            check_topology_invariants(after, context);
+            if matches!(action, kubevol_sim::topology::Action::Step) {
+                check_do_not_schedule_placements(after, events, context);
+            }
+        },
+        |e| matches!(e, Event::Scheduled { .. } | Event::NodeLost { .. } | Event::ZoneLost { .. }),
     );
     assert!(
-        tally.refusals > SEQUENCES && tally.events > SEQUENCES,
+        tally.refusals > sequences() && tally.events > sequences(),
         "refusals {}, scheduled {}",
         tally.refusals,
         tally.events
     );
+}
+
+/// Under DoNotSchedule no placement ever exceeds maxSkew over the nodes eligible for the pod. A step
+/// runs the controllers first and then places pods in order, so the cluster each placement saw is
+/// the state after the step without the pods placed later in it (nor the pod itself).
+fn check_do_not_schedule_placements(
+    after: &kubevol_sim::topology::State,
+    events: &[kubevol_sim::topology::Event],
+    context: &str,
+) {
+    use kubevol_sim::topology::{Event, TaintsPolicy, WhenUnsatisfiable};
+    let placed: Vec<(&String, &String)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scheduled { pod, node } => Some((pod, node)),
+            _ => None,
+        })
+        .collect();
+    for (i, (pod, node)) in placed.iter().enumerate() {
+        let p = &after.pods[pod.as_str()];
+        let Some(spread) = p.spread.as_ref().filter(|s| s.when_unsatisfiable == WhenUnsatisfiable::DoNotSchedule)
+        else {
+            continue;
+        };
+        let later: Vec<&str> = placed[i..].iter().map(|(p, _)| p.as_str()).collect();
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for n in after.nodes.values() {
+            let Some(domain) = n.label(&spread.topology_key) else { continue };
+            if !n.matches(&p.node_selector)
+                || (spread.node_taints_policy == TaintsPolicy::Honor && n.untolerated_taint().is_some())
+            {
+                continue;
+            }
+            let here = after
+                .pods
+                .values()
+                .filter(|o| o.node.as_deref() == Some(&n.name) && !later.contains(&o.name.as_str()))
+                .filter(|o| p.labels.iter().all(|(k, v)| o.labels.get(k) == Some(v)))
+                .count();
+            match counts.iter_mut().find(|(d, _)| d == domain) {
+                Some((_, c)) => *c += here,
+                None => counts.push((domain.to_string(), here)),
+            }
+        }
+        let min = counts.iter().map(|(_, c)| *c).min().unwrap_or(0);
+        let domain = after.nodes[node.as_str()].label(&spread.topology_key).expect("placed on a node with the key");
+        let at = counts.iter().find(|(d, _)| d == domain).map_or(0, |(_, c)| *c);
+        assert!(
+            at + 1 - min <= spread.max_skew as usize,
+            "{context}: {pod} on {node} makes {domain} {} against a minimum of {min}, past maxSkew {}",
+            at + 1,
+            spread.max_skew
+        );
+    }
 }

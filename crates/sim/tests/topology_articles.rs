@@ -226,7 +226,9 @@ fn bad_input_is_refused_and_changes_nothing() {
         s.apply(Action::CreatePod(PodSpec {
             name: "p".into(),
             claim: Some("nope".into()),
-            node_selector: Default::default()
+            node_selector: Default::default(),
+            node: None,
+            labels: Default::default(),
         }))
         .unwrap_err()
         .kind(),
@@ -256,8 +258,14 @@ fn a_cluster_with_no_nodes_says_no_nodes_available_to_schedule_pods() {
         sets: Vec::new(),
     };
     let (mut s, _) = State::new(&setup).unwrap();
-    s.apply(Action::CreatePod(PodSpec { name: "lonely".into(), claim: None, node_selector: Default::default() }))
-        .unwrap();
+    s.apply(Action::CreatePod(PodSpec {
+        name: "lonely".into(),
+        claim: None,
+        node_selector: Default::default(),
+        node: None,
+        labels: Default::default(),
+    }))
+    .unwrap();
     let events = run(&mut s);
     assert_eq!(node_of(&s, "lonely"), None);
     assert_eq!(s.pods["lonely"].message.as_deref(), Some("no nodes available to schedule pods"));

@@ -3,7 +3,7 @@
 //! creation order, provisioning WaitForFirstConsumer volumes in the zone of the node it picks.
 
 use super::event::Event;
-use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup};
+use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
 use super::state::{Pod, Pv, Pvc, State};
@@ -31,6 +31,15 @@ pub enum Action {
     Scale {
         set: String,
         replicas: u32,
+    },
+    /// The node stops reporting: it goes NotReady, takes the unreachable taint, and the pods on it
+    /// are lost. A StatefulSet creates its lost pods again on the next step.
+    FailNode {
+        node: String,
+    },
+    /// Every node of the zone fails at once, as when its power or network goes.
+    FailZone {
+        zone: String,
     },
 }
 
@@ -70,8 +79,8 @@ impl State {
         }
         for set in &setup.sets {
             check_name(&set.name)?;
-            if !state.classes.contains_key(&set.class) {
-                return Err(Refusal::UnknownClass { class: set.class.clone() });
+            if let Some(class) = set.class.as_ref().filter(|c| !state.classes.contains_key(*c)) {
+                return Err(Refusal::UnknownClass { class: class.clone() });
             }
             if set.replicas > MAX_REPLICAS {
                 return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
@@ -134,19 +143,66 @@ impl State {
                         return Err(Refusal::UnknownClaim { claim: claim.clone() });
                     }
                 }
+                if let Some(node) = &spec.node {
+                    let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.clone() })?;
+                    if n.is_down() {
+                        return Err(Refusal::NodeDown { node: node.clone() });
+                    }
+                    // The kubelet admits a pod only if the node matches its nodeSelector.
+                    if !n.matches(&spec.node_selector) {
+                        return Err(Refusal::PlacedOffSelector { pod: spec.name, node: node.clone() });
+                    }
+                    // nodeName skips the scheduler, so a WaitForFirstConsumer claim would never get
+                    // its selected-node: the model keeps placed pods volume-free.
+                    if spec.claim.is_some() {
+                        return Err(Refusal::PlacedPodWithClaim { pod: spec.name });
+                    }
+                }
                 let seq = self.next_seq;
                 self.next_seq += 1;
                 self.pods.push(Pod {
                     name: spec.name.clone(),
                     claim: spec.claim,
                     node_selector: spec.node_selector,
+                    labels: spec.labels,
                     spread: None,
                     owner: None,
-                    node: None,
+                    pinned: spec.node.is_some(),
+                    node: spec.node.clone(),
                     message: None,
                     seq,
                 });
-                Ok(vec![Event::PodCreated { pod: spec.name, set: None }])
+                let mut events = vec![Event::PodCreated { pod: spec.name.clone(), set: None }];
+                if let Some(node) = spec.node {
+                    events.push(Event::Placed { pod: spec.name, node });
+                }
+                Ok(events)
+            }
+            Action::FailNode { node } => {
+                let n = self.nodes.get(&node).ok_or_else(|| Refusal::UnknownNode { node: node.clone() })?;
+                if n.is_down() {
+                    return Err(Refusal::NodeDown { node });
+                }
+                let before = self.running();
+                let lost = self.fail(&node);
+                Ok(vec![Event::NodeLost { node, lost, survivors: self.running(), of: before }])
+            }
+            Action::FailZone { zone } => {
+                let nodes: Vec<String> =
+                    self.nodes.values().filter(|n| n.zone.as_deref() == Some(&zone)).map(|n| n.name.clone()).collect();
+                if nodes.is_empty() {
+                    return Err(Refusal::UnknownZone { zone });
+                }
+                let up: Vec<String> = nodes.into_iter().filter(|n| !self.nodes[n].is_down()).collect();
+                if up.is_empty() {
+                    return Err(Refusal::ZoneDown { zone });
+                }
+                let before = self.running();
+                let mut lost = Vec::new();
+                for node in &up {
+                    lost.extend(self.fail(node));
+                }
+                Ok(vec![Event::ZoneLost { zone, nodes: up, lost, survivors: self.running(), of: before }])
             }
             Action::DeletePod { pod } => {
                 if self.pods.remove(&pod).is_none() {
@@ -164,6 +220,21 @@ impl State {
                 Ok(vec![Event::Scaled { set, from, to: replicas }])
             }
         }
+    }
+
+    /// Marks `node` lost and removes its pods, as the taint eviction and a force delete would.
+    fn fail(&mut self, node: &str) -> Vec<String> {
+        let spec = self.nodes.get_mut(node).expect("node exists");
+        spec.taints.push(Taint {
+            key: UNREACHABLE_TAINT.to_string(),
+            value: String::new(),
+            effect: TaintEffect::NoExecute,
+        });
+        let lost: Vec<String> = self.pods_on(node).into_iter().map(|p| p.name.clone()).collect();
+        for pod in &lost {
+            self.pods.remove(pod);
+        }
+        lost
     }
 
     fn create_claim(&mut self, name: &str, class: &str, mode: super::model::AccessMode) -> Vec<Event> {
@@ -257,19 +328,24 @@ impl State {
                             return;
                         }
                     }
-                    let claim = spec.claim_name(ordinal);
-                    if !self.pvcs.contains_key(&claim) {
-                        events.extend(self.create_claim(&claim, &spec.class, spec.mode));
-                    }
+                    let claim = spec.class.as_ref().map(|class| {
+                        let claim = spec.claim_name(ordinal);
+                        if !self.pvcs.contains_key(&claim) {
+                            events.extend(self.create_claim(&claim, class, spec.mode));
+                        }
+                        claim
+                    });
                     let seq = self.next_seq;
                     self.next_seq += 1;
                     self.pods.push(Pod {
                         name: name.clone(),
-                        claim: Some(claim),
+                        claim,
                         node_selector: spec.node_selector.clone(),
+                        labels: spec.labels(),
                         spread: spec.spread.clone(),
                         owner: Some((set.to_string(), ordinal)),
                         node: None,
+                        pinned: false,
                         message: None,
                         seq,
                     });

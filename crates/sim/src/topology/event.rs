@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::told::{pick, Tell};
+use crate::told::{list, pick, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -50,6 +50,27 @@ pub enum Event {
         set: String,
         from: u32,
         to: u32,
+    },
+    /// A pod created with `nodeName` is on its node without the scheduler.
+    Placed {
+        pod: String,
+        node: String,
+    },
+    /// A node stopped reporting; the pods on it are gone. `survivors` of the `of` running pods
+    /// keep running.
+    NodeLost {
+        node: String,
+        lost: Vec<String>,
+        survivors: usize,
+        of: usize,
+    },
+    /// Every node of a zone stopped at once.
+    ZoneLost {
+        zone: String,
+        nodes: Vec<String>,
+        lost: Vec<String>,
+        survivors: usize,
+        of: usize,
     },
     /// Nothing moved this step.
     Settled {
@@ -103,6 +124,29 @@ impl Tell for Event {
             Event::Scaled { set, from, to } => {
                 pick(ja, format!("{set} の目標を {from} から {to} にした"), format!("{set}: target {from} -> {to}"))
             }
+            Event::Placed { pod, node } => pick(
+                ja,
+                format!("{pod} は最初から {node} にいる(nodeName 指定。スケジューラを通らない)"),
+                format!("{pod} is already on {node} (nodeName: the scheduler never sees it)"),
+            ),
+            Event::NodeLost { node, lost, survivors, of } => pick(
+                ja,
+                format!("{node} が落ちた。{}。{of} 個のうち {survivors} 個が動き続ける", lost_ja(lost)),
+                format!("{node} is lost; {}. {survivors} of {of} pods keep running", lost_en(lost)),
+            ),
+            Event::ZoneLost { zone, nodes, lost, survivors, of } => pick(
+                ja,
+                format!(
+                    "区画 {zone} が丸ごと落ちた({})。{}。{of} 個のうち {survivors} 個が動き続ける",
+                    list(nodes),
+                    lost_ja(lost)
+                ),
+                format!(
+                    "zone {zone} is lost ({}); {}. {survivors} of {of} pods keep running",
+                    list(nodes),
+                    lost_en(lost)
+                ),
+            ),
             Event::Settled { running, pending } => pick(
                 ja,
                 format!("動きが止まった(動いている Pod {running}、Pending {pending})"),
@@ -123,7 +167,25 @@ impl Tell for Event {
             }
             Event::Scheduled { pod, node } => Some(format!("Successfully assigned default/{pod} to {node}")),
             Event::FailedScheduling { message, .. } => Some(message.clone()),
+            // The node lifecycle controller's event for a node that stopped reporting.
+            Event::NodeLost { node, .. } => Some(format!("Node {node} status is now: NodeNotReady")),
             _ => None,
         }
+    }
+}
+
+fn lost_ja(lost: &[String]) -> String {
+    if lost.is_empty() {
+        "載っていた Pod は無い".to_string()
+    } else {
+        format!("{} を失った", list(lost))
+    }
+}
+
+fn lost_en(lost: &[String]) -> String {
+    if lost.is_empty() {
+        "no pod was on it".to_string()
+    } else {
+        format!("{} lost", list(lost))
     }
 }

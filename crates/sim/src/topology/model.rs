@@ -12,6 +12,10 @@ pub use crate::volumes::{AccessMode, Binding};
 pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
 pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
 pub const CONTROL_PLANE_TAINT: &str = "node-role.kubernetes.io/control-plane";
+/// The taint the node lifecycle controller puts on a node that stopped reporting (Ready Unknown).
+pub const UNREACHABLE_TAINT: &str = "node.kubernetes.io/unreachable";
+/// The label every pod of a StatefulSet carries here, `app: <set>`, which its spread counts.
+pub const APP_LABEL: &str = "app";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TaintEffect {
@@ -64,6 +68,11 @@ impl NodeSpec {
     pub fn untolerated_taint(&self) -> Option<&Taint> {
         self.taints.iter().find(|t| t.filters())
     }
+
+    /// Lost: the node stopped reporting and carries the unreachable taint.
+    pub fn is_down(&self) -> bool {
+        self.taints.iter().any(|t| t.key == UNREACHABLE_TAINT)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,6 +98,12 @@ pub struct PodSpec {
     pub claim: Option<String>,
     #[serde(default)]
     pub node_selector: VecMap<String, String>,
+    /// `spec.nodeName`: the pod is already on this node, and the scheduler never sees it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
+    /// Its labels; `app: <set>` makes a spread constraint of that StatefulSet count it.
+    #[serde(default, skip_serializing_if = "VecMap::is_empty")]
+    pub labels: VecMap<String, String>,
 }
 
 /// `nodeTaintsPolicy` of a topology spread constraint: whether tainted nodes count as domains.
@@ -101,8 +116,30 @@ pub enum TaintsPolicy {
     Honor,
 }
 
-/// A topology spread constraint with `whenUnsatisfiable: DoNotSchedule` over the pods of its
-/// StatefulSet; `nodeAffinityPolicy` is the default Honor.
+/// What the scheduler does with a pod it cannot place within maxSkew.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WhenUnsatisfiable {
+    /// The default: a filter. A node that would exceed maxSkew is not a candidate, and a pod with
+    /// no candidate stays Pending.
+    #[default]
+    DoNotSchedule,
+    /// A score: nodes in emptier domains are preferred, but the pod lands even past maxSkew.
+    ScheduleAnyway,
+}
+
+impl WhenUnsatisfiable {
+    pub const ALL: [WhenUnsatisfiable; 2] = [WhenUnsatisfiable::DoNotSchedule, WhenUnsatisfiable::ScheduleAnyway];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WhenUnsatisfiable::DoNotSchedule => "DoNotSchedule",
+            WhenUnsatisfiable::ScheduleAnyway => "ScheduleAnyway",
+        }
+    }
+}
+
+/// A topology spread constraint over the pods of its StatefulSet (labelSelector `app: <set>`);
+/// `nodeAffinityPolicy` is the default Honor.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Spread {
     pub max_skew: u32,
@@ -110,6 +147,8 @@ pub struct Spread {
     pub topology_key: String,
     #[serde(default)]
     pub node_taints_policy: TaintsPolicy,
+    #[serde(default)]
+    pub when_unsatisfiable: WhenUnsatisfiable,
 }
 
 fn zone_key() -> String {
@@ -123,7 +162,10 @@ pub struct SetSpec {
     pub replicas: u32,
     #[serde(default = "ordered")]
     pub policy: PodManagementPolicy,
-    pub class: String,
+    /// The StorageClass of its volume claim template; without one its pods have no volume (the
+    /// book's topology chapter spreads plain pods).
+    #[serde(default)]
+    pub class: Option<String>,
     #[serde(default = "rwo")]
     pub mode: AccessMode,
     #[serde(default)]
@@ -147,6 +189,13 @@ impl SetSpec {
 
     pub fn claim_name(&self, ordinal: u32) -> String {
         format!("myvol-{}-{ordinal}", self.name)
+    }
+
+    /// The labels its pods carry, which its spread constraint selects.
+    pub fn labels(&self) -> VecMap<String, String> {
+        let mut labels = VecMap::new();
+        labels.insert(APP_LABEL.to_string(), self.name.clone());
+        labels
     }
 }
 

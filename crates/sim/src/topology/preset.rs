@@ -98,6 +98,8 @@ impl Preset {
             node_selector: host
                 .map(|h| [(HOSTNAME_LABEL.to_string(), h.to_string())].into_iter().collect())
                 .unwrap_or_default(),
+            node: None,
+            labels: Default::default(),
         };
         let base = Setup {
             nodes: article_nodes(),
@@ -112,14 +114,19 @@ impl Preset {
             name: "ss-zone-constrained".into(),
             replicas,
             policy: PodManagementPolicy::OrderedReady,
-            class: "nas-topology-aware".into(),
+            class: Some("nas-topology-aware".into()),
             mode: AccessMode::ReadWriteOnce,
             node_selector: if selector {
                 [("boss".to_string(), "me".to_string())].into_iter().collect()
             } else {
                 Default::default()
             },
-            spread: Some(Spread { max_skew: 1, topology_key: ZONE_LABEL.into(), node_taints_policy: taints }),
+            spread: Some(Spread {
+                max_skew: 1,
+                topology_key: ZONE_LABEL.into(),
+                node_taints_policy: taints,
+                when_unsatisfiable: WhenUnsatisfiable::DoNotSchedule,
+            }),
         };
         match self {
             Preset::ImmediatePinsZone => Setup {
@@ -152,7 +159,7 @@ impl Preset {
                     name: "ss-topology-aware".into(),
                     replicas: 4,
                     policy: PodManagementPolicy::OrderedReady,
-                    class: "nas-topology-aware".into(),
+                    class: Some("nas-topology-aware".into()),
                     mode: AccessMode::ReadWriteOnce,
                     node_selector: Default::default(),
                     spread: None,
@@ -232,7 +239,7 @@ impl Custom {
                 name: "ss".into(),
                 replicas: self.replicas,
                 policy: self.policy,
-                class: "nas".into(),
+                class: Some("nas".into()),
                 mode: AccessMode::ReadWriteOnce,
                 node_selector: if self.node_selector {
                     [("boss".to_string(), "me".to_string())].into_iter().collect()
@@ -243,6 +250,92 @@ impl Custom {
                     max_skew: 1,
                     topology_key: ZONE_LABEL.into(),
                     node_taints_policy: self.taints_policy,
+                    when_unsatisfiable: WhenUnsatisfiable::DoNotSchedule,
+                }),
+            }],
+        }
+    }
+}
+
+/// What the book's topology chapter counts skew over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpreadKey {
+    /// `topology.kubernetes.io/zone`: survives losing a zone.
+    #[default]
+    Zone,
+    /// `kubernetes.io/hostname`: survives losing a node, and says nothing about zones.
+    Hostname,
+}
+
+impl SpreadKey {
+    pub const ALL: [SpreadKey; 2] = [SpreadKey::Zone, SpreadKey::Hostname];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SpreadKey::Zone => ZONE_LABEL,
+            SpreadKey::Hostname => HOSTNAME_LABEL,
+        }
+    }
+}
+
+/// The book's topology chapter: three zones (zone-a, zone-b, zone-c) of two nodes each, and `pods`
+/// web pods with one spread constraint. Its demo offers maxSkew 1, 2 or 6 and 3, 6 or 9 pods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chapter {
+    pub max_skew: u32,
+    pub pods: u32,
+    pub key: SpreadKey,
+    pub when: WhenUnsatisfiable,
+}
+
+impl Default for Chapter {
+    fn default() -> Self {
+        Chapter { max_skew: 1, pods: 6, key: SpreadKey::Zone, when: WhenUnsatisfiable::DoNotSchedule }
+    }
+}
+
+impl Chapter {
+    pub const MAX_SKEWS: [u32; 3] = [1, 2, 6];
+    pub const POD_COUNTS: [u32; 3] = [3, 6, 9];
+    pub const ZONES: [&'static str; 3] = ["zone-a", "zone-b", "zone-c"];
+    pub const SET: &'static str = "web";
+
+    pub fn nodes() -> Vec<NodeSpec> {
+        Self::ZONES
+            .iter()
+            .flat_map(|zone| {
+                (1..=2).map(move |i| NodeSpec {
+                    name: format!("{zone}-{i}"),
+                    zone: Some(zone.to_string()),
+                    labels: Default::default(),
+                    taints: vec![],
+                })
+            })
+            .collect()
+    }
+
+    /// The pods are a StatefulSet without volumes, created all at once (Parallel) as the book's
+    /// Deployment would be.
+    pub fn setup(self) -> Setup {
+        Setup {
+            nodes: Self::nodes(),
+            storage_zones: vec![],
+            classes: vec![],
+            claims: vec![],
+            pods: vec![],
+            sets: vec![SetSpec {
+                name: Self::SET.into(),
+                replicas: self.pods,
+                policy: PodManagementPolicy::Parallel,
+                class: None,
+                mode: AccessMode::ReadWriteOnce,
+                node_selector: Default::default(),
+                spread: Some(Spread {
+                    max_skew: self.max_skew,
+                    topology_key: self.key.label().into(),
+                    node_taints_policy: TaintsPolicy::Ignore,
+                    when_unsatisfiable: self.when,
                 }),
             }],
         }

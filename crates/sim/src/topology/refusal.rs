@@ -16,6 +16,12 @@ pub enum Refusal {
     TooManyReplicas { asked: u32, max: u32 },
     TooManySteps { asked: u32, max: u32 },
     InvalidSpread { max_skew: u32 },
+    UnknownNode { node: String },
+    UnknownZone { zone: String },
+    NodeDown { node: String },
+    ZoneDown { zone: String },
+    PlacedPodWithClaim { pod: String },
+    PlacedOffSelector { pod: String, node: String },
 }
 
 impl Refusal {
@@ -30,6 +36,12 @@ impl Refusal {
             Refusal::TooManyReplicas { .. } => "too-many-replicas",
             Refusal::TooManySteps { .. } => "too-many-steps",
             Refusal::InvalidSpread { .. } => "invalid-spread",
+            Refusal::UnknownNode { .. } => "unknown-node",
+            Refusal::UnknownZone { .. } => "unknown-zone",
+            Refusal::NodeDown { .. } => "node-down",
+            Refusal::ZoneDown { .. } => "zone-down",
+            Refusal::PlacedPodWithClaim { .. } => "placed-pod-with-claim",
+            Refusal::PlacedOffSelector { .. } => "placed-off-selector",
         }
     }
 }
@@ -68,6 +80,30 @@ impl Tell for Refusal {
                 format!("maxSkew {max_skew} は使えない(1 以上)"),
                 format!("maxSkew {max_skew} is invalid (it must be at least 1)"),
             ),
+            Refusal::UnknownNode { node } => pick(ja, format!("ノード {node} は無い"), format!("there is no node {node}")),
+            Refusal::UnknownZone { zone } => {
+                pick(ja, format!("区画 {zone} のノードは無い"), format!("no node is in zone {zone}"))
+            }
+            Refusal::NodeDown { node } => {
+                pick(ja, format!("{node} はもう落ちている"), format!("{node} is already lost"))
+            }
+            Refusal::ZoneDown { zone } => {
+                pick(ja, format!("区画 {zone} はもう丸ごと落ちている"), format!("zone {zone} is already lost"))
+            }
+            Refusal::PlacedOffSelector { pod, node } => pick(
+                ja,
+                format!("{node} は {pod} の nodeSelector に合わないので、kubelet が受け入れない"),
+                format!("{node} does not match the nodeSelector of {pod}, so its kubelet rejects the pod"),
+            ),
+            Refusal::PlacedPodWithClaim { pod } => pick(
+                ja,
+                format!(
+                    "{pod} はノードを指定して置くので、要求は付けられない(スケジューラを通らないと WaitForFirstConsumer の実体が作られない)"
+                ),
+                format!(
+                    "{pod} is placed on a named node, so it cannot use a claim here (without the scheduler a WaitForFirstConsumer volume is never provisioned)"
+                ),
+            ),
         }
     }
 
@@ -77,6 +113,13 @@ impl Tell for Refusal {
             Refusal::UnknownPod { pod } => Some(format!("pods \"{pod}\" not found")),
             Refusal::UnknownSet { set } => Some(format!("statefulsets.apps \"{set}\" not found")),
             Refusal::UnknownClass { class } => Some(format!("storageclass.storage.k8s.io \"{class}\" not found")),
+            Refusal::UnknownNode { node } => Some(format!("nodes \"{node}\" not found")),
+            // The kubelet's admission, on a pod bound by nodeName.
+            Refusal::PlacedOffSelector { .. } => Some("Pod was rejected: Predicate NodeAffinity failed".to_string()),
+            // The API server's validation of a pod template.
+            Refusal::InvalidSpread { max_skew } => Some(format!(
+                "spec.topologySpreadConstraints[0].maxSkew: Invalid value: {max_skew}: must be greater than zero"
+            )),
             _ => None,
         }
     }

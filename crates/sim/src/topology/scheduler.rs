@@ -6,12 +6,13 @@
 //! claim could be provisioned there), PodTopologySpread. Each node reports the first filter it
 //! fails. VolumeRestrictions rejects a second ReadWriteOncePod user before any node is looked at
 //! (PreFilter), so every node reports it: seed 002 saw `2 node has pod using ...` on two nodes
-//! although one of them did not match the pod's nodeSelector. Where the real scheduler scores the feasible nodes
-//! and picks among the best at random, this one takes the node with the fewest pods, then the first
-//! by name, so a scenario always ends the same way.
+//! although one of them did not match the pod's nodeSelector. A spread with `ScheduleAnyway` is no
+//! filter but the first score: the emptiest domain wins. Where the real scheduler's other scores
+//! prefer the least allocated node and it picks among the best at random, this one takes the node
+//! with the fewest pods, then the first by name, so a scenario always ends the same way.
 
-use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy};
-use super::state::{Pod, State};
+use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy, WhenUnsatisfiable};
+use super::state::{carries, Pod, State};
 use crate::scheduling::{
     failed_scheduling, NO_NODES_AVAILABLE, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD,
     REASON_TAINT, REASON_VOLUME_NODE_AFFINITY,
@@ -60,7 +61,8 @@ impl State {
                 }
             }
         }
-        if let Some(spread) = &pod.spread {
+        // Only DoNotSchedule filters; ScheduleAnyway is a score (see `place`).
+        if let Some(spread) = pod.spread.as_ref().filter(|s| s.when_unsatisfiable == WhenUnsatisfiable::DoNotSchedule) {
             let Some(domain) = node.label(&spread.topology_key) else {
                 return Some(REASON_SPREAD_LABEL);
             };
@@ -89,8 +91,12 @@ impl State {
             if spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some() {
                 continue;
             }
-            let same_owner = |p: &&Pod| p.owner.as_ref().map(|o| &o.0) == pod.owner.as_ref().map(|o| &o.0);
-            let here = self.pods.values().filter(|p| p.node.as_deref() == Some(&node.name)).filter(same_owner).count();
+            // The constraint's labelSelector is the pod's own labels (`app: <set>`).
+            let here = self
+                .pods
+                .values()
+                .filter(|p| p.node.as_deref() == Some(&node.name) && carries(&p.labels, &pod.labels))
+                .count();
             match counts.get_mut(domain) {
                 Some(count) => *count += here,
                 None => {
@@ -129,10 +135,19 @@ impl State {
                 None => feasible.push(node),
             }
         }
-        match feasible
-            .into_iter()
-            .min_by_key(|n| (self.pods.values().filter(|p| p.node.as_deref() == Some(&n.name)).count(), &n.name))
-        {
+        // Scoring. Under ScheduleAnyway the spread is the first score: the fewest matching pods in
+        // the node's domain (a node without the key scores worst). Then, where kube-scheduler's
+        // resource scores prefer the least allocated node and break ties at random, the fewest
+        // pods on the node, then the first name.
+        let anyway = pod.spread.as_ref().filter(|s| s.when_unsatisfiable == WhenUnsatisfiable::ScheduleAnyway);
+        let counts = if anyway.is_some() { self.spread_counts(pod) } else { Default::default() };
+        let spread_score = |n: &NodeSpec| match anyway {
+            Some(spread) => n.label(&spread.topology_key).and_then(|d| counts.get(d).copied()).unwrap_or(usize::MAX),
+            None => 0,
+        };
+        match feasible.into_iter().min_by_key(|n| {
+            (spread_score(n), self.pods.values().filter(|p| p.node.as_deref() == Some(&n.name)).count(), &n.name)
+        }) {
             Some(node) => Placement::Node(node.name.clone()),
             None => Placement::Nowhere(failed_scheduling(self.nodes.len(), reasons)),
         }

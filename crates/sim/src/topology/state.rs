@@ -32,11 +32,16 @@ pub struct Pod {
     pub name: String,
     pub claim: Option<String>,
     pub node_selector: VecMap<String, String>,
+    #[serde(default)]
+    pub labels: VecMap<String, String>,
     pub spread: Option<Spread>,
     /// The StatefulSet and ordinal that own it, if any.
     pub owner: Option<(String, u32)>,
     /// The node it was scheduled to; `None` while Pending.
     pub node: Option<String>,
+    /// Created with `nodeName`: on its node without the scheduler, so no filter ever ran for it.
+    #[serde(default)]
+    pub pinned: bool,
     /// The last FailedScheduling message while Pending.
     pub message: Option<String>,
     /// Creation order: the scheduler's queue order.
@@ -135,4 +140,62 @@ impl State {
     pub fn running(&self) -> usize {
         self.pods.values().filter(|p| p.node.is_some()).count()
     }
+
+    /// Running pods per domain of `key`, for every domain some node has (a lost node's domain
+    /// counts, with what is left on it): the pods carrying all of `labels`, or every pod when
+    /// `labels` is empty.
+    pub fn counts_by(&self, key: &str, labels: &VecMap<String, String>) -> VecMap<String, usize> {
+        let mut counts: VecMap<String, usize> = VecMap::new();
+        for node in self.nodes.values() {
+            let Some(domain) = node.label(key) else { continue };
+            let here = self
+                .pods
+                .values()
+                .filter(|p| p.node.as_deref() == Some(&node.name) && carries(&p.labels, labels))
+                .count();
+            match counts.get_mut(domain) {
+                Some(n) => *n += here,
+                None => {
+                    counts.insert(domain.to_string(), here);
+                }
+            }
+        }
+        counts
+    }
+
+    /// The largest minus the smallest count over the domains of `key`, as the book measures skew.
+    pub fn skew(&self, key: &str, labels: &VecMap<String, String>) -> usize {
+        let counts = self.counts_by(key, labels);
+        let max = counts.values().copied().max().unwrap_or(0);
+        let min = counts.values().copied().min().unwrap_or(0);
+        max - min
+    }
+
+    /// The domain of `key` whose loss would leave the fewest of these pods running, and how many
+    /// would. Ties go to the first domain by name.
+    pub fn worst_loss(&self, key: &str, labels: &VecMap<String, String>) -> Option<Loss> {
+        let counts = self.counts_by(key, labels);
+        let total: usize = counts.values().sum();
+        let mut worst: Option<Loss> = None;
+        for (domain, here) in counts.iter() {
+            let survivors = total - here;
+            if worst.as_ref().is_none_or(|w| survivors < w.survivors) {
+                worst = Some(Loss { domain: domain.clone(), survivors, of: total });
+            }
+        }
+        worst
+    }
+}
+
+/// What losing one domain would leave: `survivors` of the `of` pods now running keep running.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loss {
+    pub domain: String,
+    pub survivors: usize,
+    pub of: usize,
+}
+
+/// Whether `labels` include every label of `selector`.
+pub(crate) fn carries(labels: &VecMap<String, String>, selector: &VecMap<String, String>) -> bool {
+    selector.iter().all(|(k, v)| labels.get(k) == Some(v))
 }

@@ -33,5 +33,12 @@ impl Rng {
     }
 }
 
-/// How many random action sequences each property test runs (the issue asks for at least 10,000).
-pub const SEQUENCES: u64 = 10_000;
+/// How many random action sequences each property test runs: `KUBEVOL_SEQUENCES` when set (a long
+/// run: `KUBEVOL_SEQUENCES=100000 cargo test --release -p kubevol-sim --test properties`), else
+/// 10,000, which the test command runs. On wasm32 there is no environment: always 10,000.
+pub fn sequences() -> u64 {
+    match std::env::var("KUBEVOL_SEQUENCES") {
+        Ok(n) => n.parse().unwrap_or_else(|_| panic!("KUBEVOL_SEQUENCES={n} is not a whole number")),
+        Err(_) => 10_000,
+    }
+}

@@ -1,0 +1,83 @@
+//! What `expect_state` can ask of a model's state in the middle of a scenario: a few plain facts,
+//! each named by a key with an optional `/argument`, e.g. `"running"`, `"node/web-0"`,
+//! `"pvc_phase/data"`, `"attached/pv-1"`, `"skew/topology.kubernetes.io/zone"`. Each answers as the
+//! JSON value a scenario writes; a key the model does not know is a malformed scenario.
+
+use kubevol_sim::{statefulset, topology, volumes};
+use serde_json::{json, Value};
+
+pub trait Observe {
+    /// The keys this model answers, for the error message when a scenario asks for another.
+    const KEYS: &'static str;
+
+    fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value>;
+}
+
+impl Observe for volumes::State {
+    const KEYS: &'static str =
+        "claims, volumes, pvc_phase/<claim>, pv_phase/<volume>, attached/<volume>, mounts/<volume>";
+
+    fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
+        Some(match (key, arg) {
+            ("claims", None) => json!(self.claims.len()),
+            ("volumes", None) => json!(self.volumes.len()),
+            // Kubernetes' PVC phases: Bound once a volume is bound, Pending before; null when absent.
+            ("pvc_phase", Some(claim)) => match self.claims.get(claim) {
+                Some(c) if c.volume.is_some() => json!("Bound"),
+                Some(_) => json!("Pending"),
+                None => Value::Null,
+            },
+            ("pv_phase", Some(volume)) => match self.volumes.get(volume) {
+                Some(v) => json!(format!("{:?}", v.phase)),
+                None => Value::Null,
+            },
+            ("attached", Some(volume)) => {
+                json!(self.volumes.get(volume).map(|v| v.attached.iter().collect::<Vec<_>>()))
+            }
+            ("mounts", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.mounts.keys().collect::<Vec<_>>())),
+            _ => return None,
+        })
+    }
+}
+
+impl Observe for statefulset::State {
+    const KEYS: &'static str = "pods, ready, pvcs, pod/<ordinal> (exists), pvc/<ordinal> (exists)";
+
+    fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
+        let ordinal = || arg.and_then(|a| a.parse::<u32>().ok());
+        Some(match (key, arg) {
+            ("pods", None) => json!(self.pods.len()),
+            ("ready", None) => json!(self.ready_count()),
+            ("pvcs", None) => json!(self.pvcs.len()),
+            ("pod", Some(_)) => json!(self.pods.contains_key(&ordinal()?)),
+            ("pvc", Some(_)) => json!(self.pvcs.contains_key(&ordinal()?)),
+            _ => return None,
+        })
+    }
+}
+
+impl Observe for topology::State {
+    const KEYS: &'static str = "pods, running, pending, node/<pod>, message/<pod>, pvc_phase/<claim>, down/<node>, \
+                                skew/<topology key>, survivors/<topology key> (after losing the worst domain)";
+
+    fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
+        // Over every running pod: the chapter's cluster runs one set.
+        let all = Default::default();
+        Some(match (key, arg) {
+            ("pods", None) => json!(self.pods.len()),
+            ("running", None) => json!(self.running()),
+            ("pending", None) => json!(self.pods.len() - self.running()),
+            ("node", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.node.clone())),
+            ("message", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.message.clone())),
+            ("pvc_phase", Some(claim)) => match self.pvcs.get(claim) {
+                Some(c) if c.volume.is_some() => json!("Bound"),
+                Some(_) => json!("Pending"),
+                None => Value::Null,
+            },
+            ("down", Some(node)) => json!(self.nodes.get(node).map(|n| n.is_down())),
+            ("skew", Some(label)) => json!(self.skew(label, &all)),
+            ("survivors", Some(label)) => json!(self.worst_loss(label, &all).map(|l| l.survivors)),
+            _ => return None,
+        })
+    }
+}
