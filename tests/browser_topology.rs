@@ -123,3 +123,92 @@ async fn read_write_once_pod_keeps_the_second_pod_pending() {
     ));
     demo.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_book_chapter_preset_gives_the_chapters_numbers_for_every_choice() {
+    let demo = support::mount_preset("topology", "ja", Some("spread")).await;
+    assert!(demo.find(&choose("preset", "spread")).unwrap().get_attribute("aria-pressed").as_deref() == Some("true"));
+    // The chapter's badge: zone skew, and what losing the worst zone keeps of the pods.
+    for (max_skew, pods, skew, keep) in [
+        ("1", "3", 0, 2),
+        ("1", "6", 0, 4),
+        ("1", "9", 0, 6),
+        ("2", "3", 2, 1),
+        ("2", "6", 0, 4),
+        ("2", "9", 2, 5),
+        ("6", "3", 2, 1),
+        ("6", "6", 0, 4),
+        ("6", "9", 2, 5),
+    ] {
+        demo.click(&choose("max-skew", max_skew)).await;
+        demo.click(&choose("pods", pods)).await;
+        assert_eq!(
+            demo.state("badge"),
+            format!("偏り {skew} ・ 1区画を失うと {keep}/{pods} 残る"),
+            "maxSkew {max_skew}, {pods} pods"
+        );
+    }
+    // The chapter's own numbers: maxSkew 1 with 6 pods is two per zone; a zone loss keeps 4 of 6.
+    demo.click(&choose("max-skew", "1")).await;
+    demo.click(&choose("pods", "6")).await;
+    for zone in ["zone-a", "zone-b", "zone-c"] {
+        let pods = demo.all(&format!("section[data-zone=\"{zone}\"] [data-pod]")).len();
+        assert_eq!(pods, 2, "{zone}");
+    }
+    assert_eq!(tone(&demo), "ok");
+    assert_eq!(demo.state("zone-loss"), "区画を1つ失うと 4/6 残る(最悪は zone-a)");
+    assert_eq!(demo.state("node-loss"), "ノードを1台失うと 5/6 残る(最悪は zone-a-1)");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn losing_a_zone_under_do_not_schedule_leaves_pods_pending_and_schedule_anyway_places_them() {
+    let demo = support::mount_preset("topology", "en", Some("spread")).await;
+    demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
+    assert!(demo
+        .state("log")
+        .contains("zone zone-a is lost (zone-a-1, zone-a-2); web-0, web-3 lost. 4 of 6 pods keep running"));
+    assert!(demo.find("[data-node=\"zone-a-1\"] [data-state=\"lost\"]").is_some());
+    demo.click("[data-action=\"run\"]").await;
+    assert!(demo.state("pending").contains("web-0: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match pod topology spread constraints."), "{}", demo.state("pending"));
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.state("verdict").starts_with("web-0 stays Pending"), "{}", demo.state("verdict"));
+    // ScheduleAnyway starts over and, after the same loss, places every pod anyway.
+    demo.click(&choose("when", "ScheduleAnyway")).await;
+    demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
+    demo.click("[data-action=\"run\"]").await;
+    assert!(demo.state("pending").contains("(no pending pods)"), "{}", demo.state("pending"));
+    assert_eq!(demo.state("skew"), "skew: per zone 3 · per node 2");
+    // Losing one node instead costs only its own pod.
+    demo.click(&choose("when", "DoNotSchedule")).await;
+    demo.click("[data-action=\"fail-node\"][data-node=\"zone-b-1\"]").await;
+    assert!(
+        demo.state("log").contains("zone-b-1 is lost; web-1 lost. 5 of 6 pods keep running"),
+        "{}",
+        demo.state("log")
+    );
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_unknown_preset_says_so_inside_the_demo_which_starts_at_its_default() {
+    let demo = support::mount_preset("topology", "en", Some("sprad")).await;
+    assert!(demo.result.is_ok());
+    assert!(
+        demo.state("notice").contains("data-preset \"sprad\" is not one of this demo's"),
+        "{}",
+        demo.state("notice")
+    );
+    assert!(demo.state("notice").ends_with("starting from the default"));
+    assert_eq!(
+        demo.find(&choose("preset", "spread-trap")).unwrap().get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(demo.state("badge"), "running 2 · pending 1");
+    demo.remove();
+    let csi = support::mount_preset("csi", "ja", Some("spread")).await;
+    assert!(csi.state("notice").contains("このデモに場面の選択は無い"), "{}", csi.state("notice"));
+    assert!(csi.find("[data-action=\"attach\"]").is_some(), "the demo still mounts");
+    csi.remove();
+}

@@ -7,10 +7,18 @@ use web_sys::{Element, HtmlElement};
 
 /// A fresh placeholder on the test page with a demo mounted into it.
 pub async fn mount(kind: &str, lang: &str) -> Demo {
+    mount_preset(kind, lang, None).await
+}
+
+/// The same, with the placeholder's `data-preset` set as a page would.
+pub async fn mount_preset(kind: &str, lang: &str, preset: Option<&str>) -> Demo {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     host.set_attribute("data-lang", lang).unwrap();
+    if let Some(preset) = preset {
+        host.set_attribute("data-preset", preset).unwrap();
+    }
     document.body().unwrap().append_child(&host).unwrap();
     let result = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, host.clone(), Some(kind), Some(lang));
     leptos::task::tick().await;

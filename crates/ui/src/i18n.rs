@@ -532,6 +532,122 @@ pub mod topo {
     }
 }
 
+/// A `data-preset` the demo does not know: said inside the demo, which starts at its default.
+pub fn unknown_preset(lang: Lang, preset: &str, known: &str) -> String {
+    match (lang, known.is_empty()) {
+        (Lang::Ja, false) => {
+            format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める")
+        }
+        (Lang::Ja, true) => format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
+        (Lang::En, false) => {
+            format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default")
+        }
+        (Lang::En, true) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+    }
+}
+
+/// The book's topology chapter inside the topology demo (`data-preset="spread"`).
+pub mod chapter {
+    use super::{msg, Lang, Msg};
+
+    pub const PRESET: Msg = msg("本の章: 区画に散らす", "The book: spread");
+    pub const CONTROLS: Msg = msg(
+        "本の章: 3 区画に 2 台ずつ。変えると最初から置き直す",
+        "The book's chapter: three zones of two nodes; a change places the pods again",
+    );
+    pub const MAX_SKEW: Msg = msg("maxSkew(数の差の上限)", "maxSkew (largest allowed difference)");
+    pub const PODS: Msg = msg("置く Pod の数", "Pods");
+    pub const KEY: Msg = msg("何ごとに数えるか", "Count per");
+    pub const KEY_ZONE: Msg = msg("区画 (zone)", "zone");
+    pub const KEY_HOSTNAME: Msg = msg("ノード (hostname)", "node (hostname)");
+    pub const WHEN: Msg = msg("守れないとき", "whenUnsatisfiable");
+    pub const LOSE_ZONE: Msg = msg("区画を落とす", "Lose zone");
+    pub const LOSE_NODE: Msg = msg("落とす", "Lose");
+    pub const LOST: Msg = msg("落ちた", "lost");
+    pub const SURVIVORS: Msg = msg("何が残るか", "What survives");
+    pub const LEGEND: Msg = msg(
+        "ノードを1台失う場合と、区画を1つ失う場合で、残る数がまるで違う。ノードに均等に置くだけでは、区画の障害には備えられない。偏りを数える単位(topologyKey)が、そのまま何の障害に備えるかを決めている。DoNotSchedule では制約は filter で、守れないなら置かない。ScheduleAnyway では score になり、守れなくても置く。",
+        "Losing one node and losing one zone leave very different numbers running. Spreading evenly over nodes does not prepare for losing a zone: what you count skew over (the topologyKey) decides which failure you survive. With DoNotSchedule the constraint is a filter: a pod it cannot place fairly is not placed. With ScheduleAnyway it is a score: the pod is placed anyway.",
+    );
+    pub const SIMPLIFIED: Msg = msg(
+        "本の Go の模型は、候補の中でいちばん少ない区画を選ぶので、maxSkew を大きくしても結果は散る。実物のスケジューラは maxSkew で候補を絞るだけで、その先は他の採点(空いているノードを好む)で選び、同点なら無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、緩い maxSkew では区画に偏ることがある。ScheduleAnyway の採点は、区画の Pod 数を最初の基準にしている。本の Pod は Deployment だが、ここでは作り直しの順序が決まっている StatefulSet(Parallel)で表す。落ちたノードの Pod は、実物では 300 秒後に追い出され、StatefulSet の Pod は強制削除されるまで Terminating に残る。この模型では落ちた瞬間に消え、次の周期で作り直される。落ちた区画も nodeTaintsPolicy Ignore(既定)では 0 個の区画として数えられる。本の模型は maxSkew 0 を 1 に直すが、API サーバーは受け付けない。",
+        "The book's Go model picks the emptiest zone among the candidates, so even a large maxSkew spreads the pods. The real scheduler only filters by maxSkew; it then chooses by its other scores (which favour less loaded nodes) and at random among equals. This model takes the node with the fewest pods, then the first by name, so a loose maxSkew can leave the zones uneven. Under ScheduleAnyway its score puts the domain's pod count first. The book's pods are a Deployment; here they are a StatefulSet (Parallel), whose replacements come back in a fixed order. Pods on a lost node are evicted after 300 s in a real cluster, and StatefulSet pods stay Terminating until force-deleted; here they are gone at once and created again on the next step. A lost zone still counts as a zone with 0 pods under nodeTaintsPolicy Ignore (the default). The book's model turns maxSkew 0 into 1; the API server refuses it.",
+    );
+
+    pub fn badge(lang: Lang, skew: usize, survivors: usize, of: usize) -> String {
+        match lang {
+            Lang::Ja => format!("偏り {skew} ・ 1区画を失うと {survivors}/{of} 残る"),
+            Lang::En => format!("skew {skew} · losing a zone keeps {survivors}/{of}"),
+        }
+    }
+
+    /// One line of the survivors read-out: what losing the worst `domain` of this kind leaves.
+    pub fn loss_line(lang: Lang, zone: bool, domain: &str, survivors: usize, of: usize) -> String {
+        match (lang, zone) {
+            (Lang::Ja, true) => format!("区画を1つ失うと {survivors}/{of} 残る(最悪は {domain})"),
+            (Lang::Ja, false) => format!("ノードを1台失うと {survivors}/{of} 残る(最悪は {domain})"),
+            (Lang::En, true) => format!("losing a zone keeps {survivors}/{of} (worst: {domain})"),
+            (Lang::En, false) => format!("losing a node keeps {survivors}/{of} (worst: {domain})"),
+        }
+    }
+
+    pub fn skew_line(lang: Lang, by_zone: usize, by_node: usize) -> String {
+        match lang {
+            Lang::Ja => format!("偏り: 区画ごと {by_zone} ・ ノードごと {by_node}"),
+            Lang::En => format!("skew: per zone {by_zone} · per node {by_node}"),
+        }
+    }
+
+    /// What the chapter's verdict explains.
+    pub enum Situation<'a> {
+        /// maxSkew at least the pod count: the constraint never bites.
+        Loose {
+            max_skew: u32,
+            pods: u32,
+        },
+        Spread {
+            survivors: usize,
+        },
+        Bunched {
+            lost: usize,
+        },
+        /// DoNotSchedule left a pod Pending after a loss.
+        Refused {
+            pod: &'a str,
+        },
+        NothingRuns,
+    }
+
+    pub fn verdict(lang: Lang, situation: Situation) -> String {
+        use Situation::*;
+        let ja = lang == Lang::Ja;
+        match situation {
+            Loose { max_skew, pods } if ja => format!(
+                "maxSkew {max_skew} は {pods} 個に対して緩く、制約はどんな偏りも許している。散るかどうかはスケジューラの他の採点しだいで、制約は何も保証していない"
+            ),
+            Loose { max_skew, pods } => format!(
+                "maxSkew {max_skew} is loose for {pods} pods: the constraint allows any imbalance, and whether the pods spread is up to the scheduler's other scores, not guaranteed"
+            ),
+            Spread { survivors } if ja => {
+                format!("区画をまたいで散っている。1区画を失っても {survivors} 個が残り、過半数を保てる")
+            }
+            Spread { survivors } => {
+                format!("Spread across zones: losing any one zone still leaves {survivors}, a majority")
+            }
+            Bunched { lost } if ja => format!("区画に偏っている。いちばん多い区画が落ちると {lost} 個を一度に失う"),
+            Bunched { lost } => format!("Bunched into a zone: losing the fullest zone takes {lost} pods at once"),
+            Refused { pod } if ja => format!(
+                "{pod} は Pending のまま。落ちた区画も 0 個の区画として数えられ、どこに置いても maxSkew を超えるので、DoNotSchedule は置かない。ScheduleAnyway なら置く"
+            ),
+            Refused { pod } => format!(
+                "{pod} stays Pending: the lost zone still counts, with 0 pods, so every placement would exceed maxSkew and DoNotSchedule does not place it. ScheduleAnyway would"
+            ),
+            NothingRuns if ja => "動いている Pod が無い".into(),
+            NothingRuns => "No pod is running".into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

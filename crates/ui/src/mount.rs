@@ -22,6 +22,9 @@ use crate::i18n::{self, Lang};
 /// reads it too, to find the placeholders still waiting.
 const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 
+/// Picks the scenario a demo starts from, e.g. `data-preset="spread"` for the topology chapter.
+const PRESET_ATTR: &str = "data-preset";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DemoKind {
     Csi,
@@ -57,14 +60,17 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
     Ok((kind, lang))
 }
 
+/// Renders a demo in a language, starting from the placeholder's `data-preset` if it has one.
+type DemoView = fn(Lang, Option<String>) -> AnyView;
+
 /// The demos one wasm module carries. A chapter's page shows one kind of demo, so each kind is also
 /// built as a module of its own (`src/bin/`): the code and texts of the other kinds are then not in
 /// it at all, which keeps what such a page downloads small. The gallery's module carries all three.
 #[derive(Clone, Copy)]
 pub struct Demos {
-    csi: Option<fn(Lang) -> AnyView>,
-    statefulset: Option<fn(Lang) -> AnyView>,
-    topology: Option<fn(Lang) -> AnyView>,
+    csi: Option<DemoView>,
+    statefulset: Option<DemoView>,
+    topology: Option<DemoView>,
 }
 
 impl Demos {
@@ -76,7 +82,7 @@ impl Demos {
     /// Carries nothing; can still explain a malformed placeholder.
     pub const NONE: Demos = Demos { csi: None, statefulset: None, topology: None };
 
-    fn view(&self, kind: DemoKind) -> Option<fn(Lang) -> AnyView> {
+    fn view(&self, kind: DemoKind) -> Option<DemoView> {
         match kind {
             DemoKind::Csi => self.csi,
             DemoKind::StatefulSet => self.statefulset,
@@ -132,9 +138,10 @@ pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Op
     let (handle, result): (Box<dyn Any>, _) = match view {
         Ok((view, lang)) => {
             let registered = host.clone();
+            let preset = host.get_attribute(PRESET_ATTR).map(|p| p.trim().to_string());
             let handle = leptos::mount::mount_to(host.clone(), move || {
                 crate::boundary::register(registered, lang);
-                view(lang)
+                view(lang, preset)
             });
             (Box::new(handle), Ok(()))
         }
@@ -175,16 +182,21 @@ pub fn unmount_from(host: &HtmlElement) -> bool {
     true
 }
 
-fn csi_view(lang: Lang) -> AnyView {
-    view! { <crate::csi::CsiDemo lang=lang/> }.into_any()
+/// The CSI and StatefulSet demos have no presets: any `data-preset` is said to be ignored.
+fn no_preset(lang: Lang, preset: Option<String>) -> Option<String> {
+    preset.map(|p| i18n::unknown_preset(lang, &p, ""))
 }
 
-fn statefulset_view(lang: Lang) -> AnyView {
-    view! { <crate::statefulset::StatefulSetDemo lang=lang/> }.into_any()
+fn csi_view(lang: Lang, preset: Option<String>) -> AnyView {
+    view! { <crate::csi::CsiDemo lang=lang notice=no_preset(lang, preset)/> }.into_any()
 }
 
-fn topology_view(lang: Lang) -> AnyView {
-    view! { <crate::topology::TopologyDemo lang=lang/> }.into_any()
+fn statefulset_view(lang: Lang, preset: Option<String>) -> AnyView {
+    view! { <crate::statefulset::StatefulSetDemo lang=lang notice=no_preset(lang, preset)/> }.into_any()
+}
+
+fn topology_view(lang: Lang, preset: Option<String>) -> AnyView {
+    view! { <crate::topology::TopologyDemo lang=lang preset=preset/> }.into_any()
 }
 
 fn error_view(message: String) -> AnyView {

@@ -33,6 +33,9 @@ pub fn Shell(
     #[prop(into)] title: Signal<&'static str>,
     #[prop(into)] badge: Signal<String>,
     #[prop(into)] tone: Signal<Tone>,
+    /// Said once, above the body: e.g. that the page asked for a preset this demo does not have.
+    #[prop(default = None)]
+    notice: Option<String>,
     children: Children,
 ) -> impl IntoView {
     view! {
@@ -52,6 +55,7 @@ pub fn Shell(
                 {tr(lang, i18n::SWITCH_LANG)}
             </button>
         </header>
+        {notice.map(|text| view! { <p class="kv-notice" role="status" data-state="notice">{text}</p> })}
         <div class="kv-body">{children()}</div>
         </div>
     }

@@ -12,7 +12,7 @@ use crate::widgets::{click, dispatcher, flag, named, text, tr, Choice, Legend, L
 use present::CsiSession;
 
 #[component]
-pub fn CsiDemo(lang: Lang) -> impl IntoView {
+pub fn CsiDemo(lang: Lang, #[prop(default = None)] notice: Option<String>) -> impl IntoView {
     let lang = RwSignal::new(lang);
     let config = RwSignal::new(DemoConfig::default());
     let session = RwSignal::new(present::start(DemoConfig::default()));
@@ -30,7 +30,7 @@ pub fn CsiDemo(lang: Lang) -> impl IntoView {
     let title = Signal::derive(tr(lang, i18n::CSI_TITLE));
 
     view! {
-            <Shell kind="csi" lang=lang title=title badge=badge tone=tone>
+            <Shell kind="csi" lang=lang title=title badge=badge tone=tone notice=notice>
                 <div class="kv-controls">
                     <Choice
                         lang=lang

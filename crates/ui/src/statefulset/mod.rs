@@ -18,7 +18,7 @@ const PLAY_INTERVAL_MS: u64 = 700;
 const STARTUP_CHOICES: [(&str, u32); 4] = [("0", 0), ("1", 1), ("2", 2), ("3", 3)];
 
 #[component]
-pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
+pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String>) -> impl IntoView {
     let lang = RwSignal::new(lang);
     let config = RwSignal::new(StsConfig::default());
     let session = RwSignal::new(present::start(StsConfig::default()));
@@ -61,7 +61,7 @@ pub fn StatefulSetDemo(lang: Lang) -> impl IntoView {
     let label = move |m: Msg| tr(lang, m);
 
     view! {
-            <Shell kind="statefulset" lang=lang title=title badge=badge tone=tone>
+            <Shell kind="statefulset" lang=lang title=title badge=badge tone=tone notice=notice>
                 <div class="kv-controls">
                     <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{label(i18n::sts::STEP)}</button>
                     <button data-action="step5" on:click=click(move || dispatch.run(Action::Run { max: 5 }))>{label(i18n::sts::STEP5)}</button>

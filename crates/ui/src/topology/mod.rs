@@ -4,21 +4,37 @@
 
 pub mod present;
 
-use kubevol_sim::topology::{Action, AllowedZones, Binding, Custom, PodManagementPolicy, Preset, TaintsPolicy};
+use kubevol_sim::topology::{
+    Action, AllowedZones, Binding, Chapter, Custom, PodManagementPolicy, Preset, SpreadKey, TaintsPolicy,
+    WhenUnsatisfiable,
+};
 use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{click, dispatcher, tr, Choice, Legend, Line, Lines, Log, Verdict};
-use present::{Scenario, TopoSession};
+use crate::widgets::{click, dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use present::{Scenario, TopoSession, CHAPTER_CODE};
 
 const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
+const MAX_SKEWS: [&str; 3] = ["1", "2", "6"];
+const POD_COUNTS: [&str; 3] = ["3", "6", "9"];
 
 #[component]
-pub fn TopologyDemo(lang: Lang) -> impl IntoView {
+pub fn TopologyDemo(
+    lang: Lang,
+    /// The page's `data-preset`: an article scenario's code, or "spread" for the book's chapter.
+    #[prop(default = None)]
+    preset: Option<String>,
+) -> impl IntoView {
+    let first = preset.as_deref().map_or(Some(Scenario::Preset(Preset::SpreadTrap)), Scenario::from_code);
+    let notice = match (&preset, first) {
+        (Some(code), None) => Some(i18n::unknown_preset(lang, code, &Scenario::codes())),
+        _ => None,
+    };
+    let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
     let lang = RwSignal::new(lang);
-    let scenario = RwSignal::new(Scenario::Preset(Preset::SpreadTrap));
-    let session = RwSignal::new(present::start(Scenario::Preset(Preset::SpreadTrap)));
+    let scenario = RwSignal::new(first);
+    let session = RwSignal::new(present::start(first));
     let dispatch = dispatcher(session);
     let restart = move |next: Scenario| {
         scenario.set(next);
@@ -31,16 +47,88 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
         restart(Scenario::Custom(c));
     };
     let custom = Memo::new(move |_| scenario.get().custom());
+    // The book's chapter: its own controls, losses and read-out; any change places the pods again.
+    let chapter = Memo::new(move |_| match scenario.get() {
+        Scenario::Chapter(c) => Some(c),
+        _ => None,
+    });
+    let in_chapter = Memo::new(move |_| chapter.get().is_some());
+    let retune = move |change: &dyn Fn(&mut Chapter)| {
+        let mut c = scenario.get_untracked().chapter();
+        change(&mut c);
+        restart(Scenario::Chapter(c));
+    };
 
-    let badge = Signal::derive(move || session.with(|s| present::badge(&s.state, lang.get())));
-    let tone = Signal::derive(move || session.with(present::tone));
+    let badge = Signal::derive(move || {
+        session.with(|s| match chapter.get() {
+            Some(c) => present::chapter_badge(&s.state, c, lang.get()),
+            None => present::badge(&s.state, lang.get()),
+        })
+    });
+    let tone = Signal::derive(move || {
+        session.with(|s| match chapter.get() {
+            Some(c) => present::chapter_tone(s, c),
+            None => present::tone(s),
+        })
+    });
     let title = Signal::derive(tr(lang, i18n::topo::TITLE));
     let mut presets: Vec<(&'static str, Msg)> =
         Preset::ALL.iter().map(|p| (p.code(), i18n::topo::preset_label(p.code()))).collect();
+    presets.push((CHAPTER_CODE, i18n::chapter::PRESET));
     presets.push(("custom", i18n::topo::CUSTOM));
+    let chapter_controls = move || {
+        in_chapter.get().then(|| {
+            view! {
+                <div class="kv-controls kv-free" data-state="chapter-controls">
+                    <span class="kv-muted kv-free-title">{tr(lang, i18n::chapter::CONTROLS)}</span>
+                    <Choice lang=lang label=i18n::chapter::MAX_SKEW action="max-skew"
+                        options=MAX_SKEWS.iter().map(|v| (*v, Msg::same(v))).collect()
+                        selected=Signal::derive(move || {
+                            let m = scenario.get().chapter().max_skew;
+                            MAX_SKEWS.into_iter().find(|v| v.parse() == Ok(m)).unwrap_or("1")
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let m = v.parse().unwrap_or(1);
+                            retune(&|c| c.max_skew = m)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::chapter::PODS action="pods"
+                        options=POD_COUNTS.iter().map(|v| (*v, Msg::same(v))).collect()
+                        selected=Signal::derive(move || {
+                            let n = scenario.get().chapter().pods;
+                            POD_COUNTS.into_iter().find(|v| v.parse() == Ok(n)).unwrap_or("6")
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let n = v.parse().unwrap_or(6);
+                            retune(&|c| c.pods = n)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::chapter::KEY action="key"
+                        options=vec![("zone", i18n::chapter::KEY_ZONE), ("hostname", i18n::chapter::KEY_HOSTNAME)]
+                        selected=Signal::derive(move || match scenario.get().chapter().key {
+                            SpreadKey::Zone => "zone",
+                            SpreadKey::Hostname => "hostname",
+                        })
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let key = if v == "hostname" { SpreadKey::Hostname } else { SpreadKey::Zone };
+                            retune(&|c| c.key = key)
+                        })
+                    />
+                    <Choice lang=lang label=i18n::chapter::WHEN action="when"
+                        options=WhenUnsatisfiable::ALL.iter().map(|w| (w.name(), Msg::same(w.name()))).collect()
+                        selected=Signal::derive(move || scenario.get().chapter().when.name())
+                        on_choose=Callback::new(move |v: &'static str| {
+                            let when = WhenUnsatisfiable::ALL.into_iter().find(|w| w.name() == v).unwrap_or_default();
+                            retune(&|c| c.when = when)
+                        })
+                    />
+                </div>
+            }
+        })
+    };
 
     view! {
-            <Shell kind="topology" lang=lang title=title badge=badge tone=tone>
+            <Shell kind="topology" lang=lang title=title badge=badge tone=tone notice=notice>
                 <div class="kv-controls">
                     <Choice
                         lang=lang
@@ -49,14 +137,15 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                         options=presets
                         selected=Signal::derive(move || scenario.get().code())
                         on_choose=Callback::new(move |code: &'static str| {
-                            match Preset::ALL.into_iter().find(|p| p.code() == code) {
-                                Some(p) => restart(Scenario::Preset(p)),
+                            match Scenario::from_code(code) {
+                                Some(next) => restart(next),
                                 None => restart(Scenario::Custom(scenario.get_untracked().custom())),
                             }
                         })
                     />
                 </div>
-                <div class="kv-controls kv-free" class:kv-inactive=move || !matches!(scenario.get(), Scenario::Custom(_))>
+                {chapter_controls}
+                <div class="kv-controls kv-free" hidden=flag(move || in_chapter.get()) class:kv-inactive=move || !matches!(scenario.get(), Scenario::Custom(_))>
                     <span class="kv-muted kv-free-title">{tr(lang, i18n::topo::FREE)}</span>
                     <Choice lang=lang label=i18n::topo::BINDING action="binding"
                         options=vec![("Immediate", Msg::same("Immediate")), ("WaitForFirstConsumer", Msg::same("WaitForFirstConsumer"))]
@@ -119,21 +208,61 @@ pub fn TopologyDemo(lang: Lang) -> impl IntoView {
                     <span class="kv-step" data-state="step">{move || session.with(|s| i18n::sts::step_counter(s.state.now))}</span>
                     <button class="kv-reset" data-action="reset" on:click=click(move || restart(scenario.get_untracked()))>{tr(lang, i18n::RESET)}</button>
                 </div>
-                <Zones session=session lang=lang/>
+                <Zones session=session lang=lang losses=in_chapter dispatch=dispatch/>
+                {move || in_chapter.get().then(|| view! { <Survival session=session lang=lang/> })}
                 <Pending session=session lang=lang/>
                 <Verdict
-                    text=Signal::derive(move || session.with(|s| present::verdict(s, lang.get())))
+                    text=Signal::derive(move || session.with(|s| match chapter.get() {
+                        Some(c) => present::chapter_verdict(s, c, lang.get()),
+                        None => present::verdict(s, lang.get()),
+                    }))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
                 <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
-                <Legend lang=lang legend=i18n::topo::LEGEND simplified=i18n::topo::SIMPLIFIED/>
+                {move || if in_chapter.get() {
+                    view! { <Legend lang=lang legend=i18n::chapter::LEGEND simplified=i18n::chapter::SIMPLIFIED/> }.into_any()
+                } else {
+                    view! { <Legend lang=lang legend=i18n::topo::LEGEND simplified=i18n::topo::SIMPLIFIED/> }.into_any()
+                }}
             </Shell>
     }
 }
 
-/// The cluster, one column per zone: its nodes with their pods, and the volumes created there.
+/// The chapter's read-out: the skew per key, and what losing the worst node or zone would leave.
 #[component]
-fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+fn Survival(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+    let survival = Memo::new(move |_| session.with(|s| present::survival(&s.state)));
+    let loss = move |zone: bool| {
+        text(move || {
+            let s = survival.get();
+            match if zone { s.zone_loss } else { s.node_loss } {
+                Some(l) => i18n::chapter::loss_line(lang.get(), zone, &l.domain, l.survivors, l.of),
+                None => String::new(),
+            }
+        })
+    };
+    view! {
+        <section class="kv-survival" data-state="survivors">
+            <p class="kv-h">{tr(lang, i18n::chapter::SURVIVORS)}</p>
+            <p data-state="skew">{text(move || {
+                let s = survival.get();
+                i18n::chapter::skew_line(lang.get(), s.zone_skew, s.node_skew)
+            })}</p>
+            <p data-state="node-loss">{loss(false)}</p>
+            <p data-state="zone-loss">{loss(true)}</p>
+        </section>
+    }
+}
+
+/// The cluster, one column per zone: its nodes with their pods, and the volumes created there.
+/// With `losses` (the book's chapter), each zone and node has a button that makes it fail.
+#[component]
+fn Zones(
+    session: RwSignal<TopoSession>,
+    lang: RwSignal<Lang>,
+    #[prop(into)] losses: Signal<bool>,
+    dispatch: Callback<Action>,
+) -> impl IntoView {
     let zones = Memo::new(move |_| session.with(|s| present::zones(&s.state)));
     view! {
         <div class="kv-zones" data-state="zones">
@@ -147,14 +276,36 @@ fn Zones(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView 
                             Some(name) => format!("{} {name}", i18n::topo::ZONE.get(lang.get())),
                             None => i18n::topo::NO_ZONE.get(lang.get()).to_string(),
                         };
+                        let fail_zone = losses.get().then(|| {
+                            let zone = code.clone();
+                            let label = format!("{} {zone}", i18n::chapter::LOSE_ZONE.get(lang.get()));
+                            view! {
+                                <button class="kv-danger" data-action="fail-zone" data-zone=zone.clone()
+                                    on:click=click(move || dispatch.run(Action::FailZone { zone: zone.clone() }))>
+                                    {label}
+                                </button>
+                            }
+                        });
                         view! {
                             <section class="kv-zone" data-zone=code>
                                 <p class="kv-h">{heading}</p>
+                                {fail_zone}
                                 {(!z.storage).then(|| view! { <span class="kv-tag">{i18n::topo::NO_STORAGE.get(lang.get())}</span> })}
-                                {z.nodes.into_iter().map(|n| { let hook = n.name.clone(); view! {
+                                {z.nodes.into_iter().map(|n| { let hook = n.name.clone(); let fail_node = (losses.get() && !n.down).then(|| {
+                                    let node = n.name.clone();
+                                    let label = format!("{} {node}", i18n::chapter::LOSE_NODE.get(lang.get()));
+                                    view! {
+                                        <button class="kv-danger" data-action="fail-node" data-node=node.clone() aria-label=label
+                                            on:click=click(move || dispatch.run(Action::FailNode { node: node.clone() }))>
+                                            {i18n::chapter::LOSE_NODE.get(lang.get())}
+                                        </button>
+                                    }
+                                }); view! {
                                     <div class="kv-node" data-node=hook class:kv-down=n.tainted>
                                         <strong>{n.name}</strong>
-                                        {n.tainted.then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::topo::TAINTED.get(lang.get())}</span> })}
+                                        {n.down.then(|| view! { <span class="kv-tag kv-tag-ng" data-state="lost">{i18n::chapter::LOST.get(lang.get())}</span> })}
+                                        {(n.tainted && !n.down).then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::topo::TAINTED.get(lang.get())}</span> })}
+                                        {fail_node}
                                         {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
                                         <div class="kv-chips">
                                             {if n.pods.is_empty() {

@@ -1,6 +1,9 @@
 //! What the topology demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::topology::{Binding, Custom, Preset, State, ZONE_LABEL};
+use kubevol_sim::ordered::VecMap;
+use kubevol_sim::topology::{
+    Action, Binding, Chapter, Custom, Loss, Preset, State, WhenUnsatisfiable, APP_LABEL, HOSTNAME_LABEL, ZONE_LABEL,
+};
 use kubevol_sim::Tell;
 
 use crate::i18n::{
@@ -13,42 +16,148 @@ use crate::shell::Tone;
 
 pub type TopoSession = Session<State>;
 
-/// Where the demo starts from: one of the articles' scenarios, or the free controls.
+/// Where the demo starts from: one of the articles' scenarios, the book's chapter, or the free
+/// controls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scenario {
     Preset(Preset),
+    Chapter(Chapter),
     Custom(Custom),
 }
+
+/// The `data-preset` (and preset button) of the book's topology chapter.
+pub const CHAPTER_CODE: &str = "spread";
 
 impl Scenario {
     pub fn code(self) -> &'static str {
         match self {
             Scenario::Preset(p) => p.code(),
+            Scenario::Chapter(_) => CHAPTER_CODE,
             Scenario::Custom(_) => "custom",
         }
+    }
+
+    /// The scenario a page's `data-preset` names, if this demo has it.
+    pub fn from_code(code: &str) -> Option<Scenario> {
+        if code == CHAPTER_CODE {
+            return Some(Scenario::Chapter(Chapter::default()));
+        }
+        Preset::ALL.into_iter().find(|p| p.code() == code).map(Scenario::Preset)
+    }
+
+    /// Every `data-preset` this demo knows, for the message about one it does not.
+    pub fn codes() -> String {
+        let mut codes: Vec<&str> = Preset::ALL.iter().map(|p| p.code()).collect();
+        codes.push(CHAPTER_CODE);
+        codes.join(", ")
     }
 
     /// The free controls' values: the custom ones, or the defaults while a preset is shown.
     pub fn custom(self) -> Custom {
         match self {
             Scenario::Custom(c) => c,
-            Scenario::Preset(_) => Custom::default(),
+            Scenario::Preset(_) | Scenario::Chapter(_) => Custom::default(),
+        }
+    }
+
+    /// The chapter's controls: its values, or the book's defaults elsewhere.
+    pub fn chapter(self) -> Chapter {
+        match self {
+            Scenario::Chapter(c) => c,
+            _ => Chapter::default(),
         }
     }
 }
 
+/// A fresh session. The chapter's pods are placed at once, as the book's demo shows them.
 pub fn start(scenario: Scenario) -> TopoSession {
     let setup = match scenario {
         Scenario::Preset(p) => p.setup(),
+        Scenario::Chapter(c) => c.setup(),
         Scenario::Custom(c) => c.setup(),
     };
-    Session::start(&setup).unwrap_or_else(|_| unreachable!("the articles' setups are valid"))
+    let mut session = Session::start(&setup).unwrap_or_else(|_| unreachable!("the demo's setups are valid"));
+    if matches!(scenario, Scenario::Chapter(_)) {
+        session.dispatch(Action::Run { max: 100 });
+    }
+    session
+}
+
+/// The chapter's read-out: skew per key and the worst loss of a zone and of a node, over the web
+/// pods that run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Survival {
+    pub zone_skew: usize,
+    pub node_skew: usize,
+    pub zone_loss: Option<Loss>,
+    pub node_loss: Option<Loss>,
+}
+
+fn web() -> VecMap<String, String> {
+    [(APP_LABEL.to_string(), Chapter::SET.to_string())].into_iter().collect()
+}
+
+pub fn survival(s: &State) -> Survival {
+    let web = web();
+    Survival {
+        zone_skew: s.skew(ZONE_LABEL, &web),
+        node_skew: s.skew(HOSTNAME_LABEL, &web),
+        zone_loss: s.worst_loss(ZONE_LABEL, &web),
+        node_loss: s.worst_loss(HOSTNAME_LABEL, &web),
+    }
+}
+
+/// The book's badge: the zone skew, and what losing the worst zone leaves of the pods wanted.
+pub fn chapter_badge(s: &State, chapter: Chapter, lang: Lang) -> String {
+    let survival = survival(s);
+    let survivors = survival.zone_loss.map_or(0, |l| l.survivors);
+    i18n::chapter::badge(lang, survival.zone_skew, survivors, chapter.pods as usize)
+}
+
+/// Green when losing any zone keeps a majority of the pods wanted, as the book colours it.
+fn keeps_majority(s: &State, chapter: Chapter) -> bool {
+    let survivors = survival(s).zone_loss.map_or(0, |l| l.survivors);
+    chapter.pods > 0 && survivors * 2 >= chapter.pods as usize
+}
+
+/// The chapter's badge colour: green while losing any zone keeps a majority and nothing is stuck.
+pub fn chapter_tone(session: &TopoSession, chapter: Chapter) -> Tone {
+    let s = &session.state;
+    if session.last_refusal().is_none() && stuck(s).is_none() && keeps_majority(s, chapter) {
+        Tone::Ok
+    } else {
+        Tone::Ng
+    }
+}
+
+pub fn chapter_verdict(session: &TopoSession, chapter: Chapter, lang: Lang) -> String {
+    use i18n::chapter::Situation;
+    if let Some(refusal) = session.last_refusal() {
+        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
+    }
+    let s = &session.state;
+    if let Some(pod) = s.pending_pods().first().filter(|p| p.message.is_some()) {
+        return i18n::chapter::verdict(lang, Situation::Refused { pod: &pod.name });
+    }
+    let Some(loss) = survival(s).zone_loss.filter(|l| l.of > 0) else {
+        return i18n::chapter::verdict(lang, Situation::NothingRuns);
+    };
+    let situation = if chapter.when == WhenUnsatisfiable::DoNotSchedule && chapter.max_skew >= chapter.pods {
+        Situation::Loose { max_skew: chapter.max_skew, pods: chapter.pods }
+    } else if keeps_majority(s, chapter) {
+        Situation::Spread { survivors: loss.survivors }
+    } else {
+        Situation::Bunched { lost: loss.of - loss.survivors }
+    };
+    i18n::chapter::verdict(lang, situation)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeView {
     pub name: String,
     pub tainted: bool,
+    /// Lost by a failure (the unreachable taint).
+    pub down: bool,
     /// Labels besides hostname and zone, as `key=value`.
     pub labels: Vec<String>,
     pub pods: Vec<String>,
@@ -80,6 +189,7 @@ pub fn zones(s: &State) -> Vec<ZoneView> {
                 .map(|n| NodeView {
                     name: n.name.clone(),
                     tainted: n.untolerated_taint().is_some(),
+                    down: n.is_down(),
                     labels: n
                         .labels
                         .iter()
@@ -249,6 +359,40 @@ mod tests {
         assert_eq!(after[0].status, "Bound → pv-1(区画 room1)");
         assert_eq!(after[0].selected_node.as_deref(), Some("w1"));
         assert_eq!(after[0].event, None);
+    }
+
+    #[test]
+    fn the_book_chapter_starts_placed_and_reads_out_what_survives() {
+        let chapter = Chapter::default();
+        let mut s = start(Scenario::Chapter(chapter));
+        assert_eq!(chapter_badge(&s.state, chapter, Lang::Ja), "偏り 0 ・ 1区画を失うと 4/6 残る");
+        assert_eq!(chapter_badge(&s.state, chapter, Lang::En), "skew 0 · losing a zone keeps 4/6");
+        assert_eq!(chapter_tone(&s, chapter), Tone::Ok);
+        assert_eq!(
+            chapter_verdict(&s, chapter, Lang::En),
+            "Spread across zones: losing any one zone still leaves 4, a majority"
+        );
+        let survival = survival(&s.state);
+        assert_eq!((survival.zone_skew, survival.node_skew), (0, 0));
+        assert_eq!(survival.node_loss.map(|l| l.survivors), Some(5));
+        // Losing a zone under DoNotSchedule: the lost pods stay Pending, and the badge turns red.
+        s.dispatch(Action::FailZone { zone: "zone-a".into() });
+        s.dispatch(Action::Run { max: 50 });
+        assert_eq!(chapter_tone(&s, chapter), Tone::Ng);
+        assert!(chapter_verdict(&s, chapter, Lang::En).starts_with("web-0 stays Pending: the lost zone still counts"));
+        assert_eq!(chapter_badge(&s.state, chapter, Lang::En), "skew 2 · losing a zone keeps 2/6");
+    }
+
+    #[test]
+    fn a_loose_max_skew_is_called_loose_and_a_page_preset_is_parsed() {
+        let chapter = Chapter { max_skew: 6, pods: 3, ..Chapter::default() };
+        let s = start(Scenario::Chapter(chapter));
+        assert!(chapter_verdict(&s, chapter, Lang::En).starts_with("maxSkew 6 is loose for 3 pods"));
+        assert_eq!(chapter_badge(&s.state, chapter, Lang::En), "skew 2 · losing a zone keeps 1/3");
+        assert_eq!(Scenario::from_code("spread"), Some(Scenario::Chapter(Chapter::default())));
+        assert_eq!(Scenario::from_code("spread-trap"), Some(Scenario::Preset(Preset::SpreadTrap)));
+        assert_eq!(Scenario::from_code("sprea"), None);
+        assert!(Scenario::codes().ends_with("rwop, spread"), "{}", Scenario::codes());
     }
 
     #[test]
