@@ -85,8 +85,9 @@ cargo bench -p kubevol-sim --bench per_action -- --check
 
 step "size report"
 # Ratchets at today's size plus under 1 KB: a one-kind page (a book chapter) and a page mixing kinds
-# (kubevol-lab) must not grow back. The goal is 60 KB and 100 KB; lower these as the modules shrink.
-node scripts/size-report.mjs dist --target-brotli 89000 --budget-brotli 138000
+# (kubevol-lab) must not grow back. The topology module has its own, since it also carries the
+# book's topology chapter. The goal is 60 KB and 100 KB; lower these as the modules shrink.
+node scripts/size-report.mjs dist --target-brotli 90000 --module-brotli kubevol-topology=97000 --budget-brotli 149000
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { launch, watchedPage, run } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { SCENES } from './scenes.mjs';
+import { SCENES, kindOf } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -21,17 +21,18 @@ async function audit(page, selector) {
 }
 
 const tests = [];
-for (const kind of Object.keys(SCENES)) {
+for (const name of Object.keys(SCENES)) {
+  const kind = kindOf(name);
   for (const theme of ['light', 'dark']) {
     for (const stage of ['initial', 'after the scene']) {
-      tests.push([`${kind} ${theme} ${stage}`, async () => {
+      tests.push([`${name} ${theme} ${stage}`, async () => {
         const page = await watchedPage(browser, { colorScheme: theme });
         await page.goto(`${server.url}/index.html`);
         if (theme === 'dark') await page.evaluate(() => document.documentElement.classList.add('dark'));
         const selector = `[data-kubevol-demo="${kind}"]`;
         const demo = page.locator(selector).first();
         await demo.locator('[data-kubevol-root]').waitFor();
-        if (stage !== 'initial') await SCENES[kind](demo);
+        if (stage !== 'initial') await SCENES[name](demo);
         await audit(page, selector);
         page.assertClean();
         await page.context().close();

@@ -20,6 +20,16 @@ export const SCENES = {
     await click(demo, '[data-action="preset"][data-value="spread-trap"]');
     await click(demo, '[data-action="run"]');
   },
+  // The book's topology chapter in the same demo: a zone lost, and DoNotSchedule refusing to
+  // place its pods elsewhere.
+  'topology-spread': async (demo) => {
+    await click(demo, '[data-action="preset"][data-value="spread"]');
+    await click(demo, '[data-action="fail-zone"][data-zone="zone-a"]');
+    await click(demo, '[data-action="run"]');
+  },
 };
+
+/** The demo kind a scene drives: its name up to the first "-" (`topology-spread` is a topology). */
+export const kindOf = (scene) => scene.split('-')[0];
 
 export { click };

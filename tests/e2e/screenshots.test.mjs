@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { launch, watchedPage, run, assert } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { SCENES, click } from './scenes.mjs';
+import { SCENES, click, kindOf } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const REFERENCES = new URL('../screenshots/', import.meta.url);
@@ -21,10 +21,11 @@ mkdirSync(REFERENCES, { recursive: true });
 mkdirSync(OUT, { recursive: true });
 
 const tests = [];
-for (const [kind, scene] of Object.entries(SCENES)) {
+for (const [scenario, scene] of Object.entries(SCENES)) {
+  const kind = kindOf(scenario);
   for (const theme of ['light', 'dark']) {
     for (const lang of ['ja', 'en']) {
-      const name = `${kind}-${theme}-${lang}`;
+      const name = `${scenario}-${theme}-${lang}`;
       tests.push([name, async () => {
         const page = await watchedPage(browser, { viewport: { width: 760, height: 1200 }, colorScheme: theme });
         await page.goto(`${server.url}/index.html`);

@@ -574,6 +574,25 @@ pub mod chapter {
         "The book's Go model picks the emptiest zone among the candidates, so even a large maxSkew spreads the pods. The real scheduler only filters by maxSkew; it then chooses by its other scores (which favour less loaded nodes) and at random among equals. This model takes the node with the fewest pods, then the first by name, so a loose maxSkew can leave the zones uneven. Under ScheduleAnyway its score puts the domain's pod count first. The book's pods are a Deployment; here they are a StatefulSet (Parallel), whose replacements come back in a fixed order. Pods on a lost node are evicted after 300 s in a real cluster, and StatefulSet pods stay Terminating until force-deleted; here they are gone at once and created again on the next step. A lost zone still counts as a zone with 0 pods under nodeTaintsPolicy Ignore (the default). The book's model turns maxSkew 0 into 1; the API server refuses it.",
     );
 
+    /// The label of the chapter control `action` (see `topology::present::CHAPTER_CHOICES`).
+    pub fn label(action: &str) -> Msg {
+        match action {
+            "max-skew" => MAX_SKEW,
+            "pods" => PODS,
+            "key" => KEY,
+            _ => WHEN,
+        }
+    }
+
+    /// How a chapter control's value reads: the key in words, numbers and API names as they are.
+    pub fn value(value: &'static str) -> Msg {
+        match value {
+            "zone" => KEY_ZONE,
+            "hostname" => KEY_HOSTNAME,
+            other => Msg::same(other),
+        }
+    }
+
     pub fn badge(lang: Lang, skew: usize, survivors: usize, of: usize) -> String {
         match lang {
             Lang::Ja => format!("偏り {skew} ・ 1区画を失うと {survivors}/{of} 残る"),

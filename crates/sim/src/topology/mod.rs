@@ -1,5 +1,7 @@
-//! Seed 004 and seed 002 on a three-node cluster: where pods and volumes land across zones, and the
-//! real FailedScheduling messages when they cannot.
+//! The book's topology spread chapter, and seed 004 and seed 002 on a three-node cluster: where pods
+//! and volumes land across zones, what a spread constraint allows (DoNotSchedule) or prefers
+//! (ScheduleAnyway), what survives when a node or a zone is lost, and the real FailedScheduling
+//! messages when a pod cannot be placed.
 //!
 //! ```
 //! use kubevol_sim::topology::{Action, Preset, State};

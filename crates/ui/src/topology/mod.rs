@@ -4,10 +4,7 @@
 
 pub mod present;
 
-use kubevol_sim::topology::{
-    Action, AllowedZones, Binding, Chapter, Custom, PodManagementPolicy, Preset, SpreadKey, TaintsPolicy,
-    WhenUnsatisfiable,
-};
+use kubevol_sim::topology::{Action, AllowedZones, Binding, Custom, PodManagementPolicy, Preset, TaintsPolicy};
 use leptos::prelude::*;
 
 use crate::i18n::{self, Lang, Msg};
@@ -16,8 +13,6 @@ use crate::widgets::{click, dispatcher, flag, text, tr, Choice, Legend, Line, Li
 use present::{Scenario, TopoSession, CHAPTER_CODE};
 
 const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
-const MAX_SKEWS: [&str; 3] = ["1", "2", "6"];
-const POD_COUNTS: [&str; 3] = ["3", "6", "9"];
 
 #[component]
 pub fn TopologyDemo(
@@ -48,25 +43,22 @@ pub fn TopologyDemo(
     };
     let custom = Memo::new(move |_| scenario.get().custom());
     // The book's chapter: its own controls, losses and read-out; any change places the pods again.
-    let chapter = Memo::new(move |_| match scenario.get() {
+    let chapter = move || match scenario.get() {
         Scenario::Chapter(c) => Some(c),
         _ => None,
-    });
-    let in_chapter = Memo::new(move |_| chapter.get().is_some());
-    let retune = move |change: &dyn Fn(&mut Chapter)| {
-        let mut c = scenario.get_untracked().chapter();
-        change(&mut c);
-        restart(Scenario::Chapter(c));
     };
+    // A memo, so switching between the chapter's own settings does not rebuild its controls (and
+    // the focused button stays).
+    let in_chapter = Memo::new(move |_| chapter().is_some());
 
     let badge = Signal::derive(move || {
-        session.with(|s| match chapter.get() {
+        session.with(|s| match chapter() {
             Some(c) => present::chapter_badge(&s.state, c, lang.get()),
             None => present::badge(&s.state, lang.get()),
         })
     });
     let tone = Signal::derive(move || {
-        session.with(|s| match chapter.get() {
+        session.with(|s| match chapter() {
             Some(c) => present::chapter_tone(s, c),
             None => present::tone(s),
         })
@@ -81,47 +73,18 @@ pub fn TopologyDemo(
             view! {
                 <div class="kv-controls kv-free" data-state="chapter-controls">
                     <span class="kv-muted kv-free-title">{tr(lang, i18n::chapter::CONTROLS)}</span>
-                    <Choice lang=lang label=i18n::chapter::MAX_SKEW action="max-skew"
-                        options=MAX_SKEWS.iter().map(|v| (*v, Msg::same(v))).collect()
-                        selected=Signal::derive(move || {
-                            let m = scenario.get().chapter().max_skew;
-                            MAX_SKEWS.into_iter().find(|v| v.parse() == Ok(m)).unwrap_or("1")
+                    {present::CHAPTER_CHOICES
+                        .into_iter()
+                        .map(|(action, values)| view! {
+                            <Choice lang=lang label=i18n::chapter::label(action) action=action
+                                options=values.iter().map(|v| (*v, i18n::chapter::value(v))).collect()
+                                selected=Signal::derive(move || present::chapter_value(scenario.get().chapter(), action))
+                                on_choose=Callback::new(move |v: &'static str| {
+                                    restart(Scenario::Chapter(present::chapter_with(scenario.get_untracked().chapter(), action, v)))
+                                })
+                            />
                         })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let m = v.parse().unwrap_or(1);
-                            retune(&|c| c.max_skew = m)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::chapter::PODS action="pods"
-                        options=POD_COUNTS.iter().map(|v| (*v, Msg::same(v))).collect()
-                        selected=Signal::derive(move || {
-                            let n = scenario.get().chapter().pods;
-                            POD_COUNTS.into_iter().find(|v| v.parse() == Ok(n)).unwrap_or("6")
-                        })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let n = v.parse().unwrap_or(6);
-                            retune(&|c| c.pods = n)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::chapter::KEY action="key"
-                        options=vec![("zone", i18n::chapter::KEY_ZONE), ("hostname", i18n::chapter::KEY_HOSTNAME)]
-                        selected=Signal::derive(move || match scenario.get().chapter().key {
-                            SpreadKey::Zone => "zone",
-                            SpreadKey::Hostname => "hostname",
-                        })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let key = if v == "hostname" { SpreadKey::Hostname } else { SpreadKey::Zone };
-                            retune(&|c| c.key = key)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::chapter::WHEN action="when"
-                        options=WhenUnsatisfiable::ALL.iter().map(|w| (w.name(), Msg::same(w.name()))).collect()
-                        selected=Signal::derive(move || scenario.get().chapter().when.name())
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let when = WhenUnsatisfiable::ALL.into_iter().find(|w| w.name() == v).unwrap_or_default();
-                            retune(&|c| c.when = when)
-                        })
-                    />
+                        .collect_view()}
                 </div>
             }
         })
@@ -212,7 +175,7 @@ pub fn TopologyDemo(
                 {move || in_chapter.get().then(|| view! { <Survival session=session lang=lang/> })}
                 <Pending session=session lang=lang/>
                 <Verdict
-                    text=Signal::derive(move || session.with(|s| match chapter.get() {
+                    text=Signal::derive(move || session.with(|s| match chapter() {
                         Some(c) => present::chapter_verdict(s, c, lang.get()),
                         None => present::verdict(s, lang.get()),
                     }))
@@ -231,10 +194,10 @@ pub fn TopologyDemo(
 /// The chapter's read-out: the skew per key, and what losing the worst node or zone would leave.
 #[component]
 fn Survival(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
-    let survival = Memo::new(move |_| session.with(|s| present::survival(&s.state)));
+    let survival = move || session.with(|s| present::survival(&s.state));
     let loss = move |zone: bool| {
         text(move || {
-            let s = survival.get();
+            let s = survival();
             match if zone { s.zone_loss } else { s.node_loss } {
                 Some(l) => i18n::chapter::loss_line(lang.get(), zone, &l.domain, l.survivors, l.of),
                 None => String::new(),
@@ -245,7 +208,7 @@ fn Survival(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoVi
         <section class="kv-survival" data-state="survivors">
             <p class="kv-h">{tr(lang, i18n::chapter::SURVIVORS)}</p>
             <p data-state="skew">{text(move || {
-                let s = survival.get();
+                let s = survival();
                 i18n::chapter::skew_line(lang.get(), s.zone_skew, s.node_skew)
             })}</p>
             <p data-state="node-loss">{loss(false)}</p>
@@ -267,6 +230,8 @@ fn Zones(
     view! {
         <div class="kv-zones" data-state="zones">
             {move || {
+                // A cluster without any StorageClass (the book's chapter) has no volume row.
+                let storage_less = session.with(|s| s.state.classes.is_empty());
                 zones
                     .get()
                     .into_iter()
@@ -316,7 +281,7 @@ fn Zones(
                                         </div>
                                     </div>
                                 }}).collect_view()}
-                                <div class="kv-chips kv-pvs">
+                                <div class="kv-chips kv-pvs" hidden=storage_less>
                                     {if z.volumes.is_empty() {
                                         view! { <span class="kv-muted">{i18n::topo::NO_VOLUMES.get(lang.get())}</span> }.into_any()
                                     } else {
@@ -359,7 +324,9 @@ fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoVie
     view! {
         <p class="kv-h">{tr(lang, i18n::topo::PENDING)}</p>
         <Lines lines=pending class="kv-mono" state="pending"/>
-        <p class="kv-h">{tr(lang, i18n::topo::PVCS)}</p>
-        <Lines lines=claims class="kv-mono" state="pvcs"/>
+        <div hidden=flag(move || session.with(|s| s.state.classes.is_empty()))>
+            <p class="kv-h">{tr(lang, i18n::topo::PVCS)}</p>
+            <Lines lines=claims class="kv-mono" state="pvcs"/>
+        </div>
     }
 }

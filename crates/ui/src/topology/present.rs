@@ -2,7 +2,8 @@
 
 use kubevol_sim::ordered::VecMap;
 use kubevol_sim::topology::{
-    Action, Binding, Chapter, Custom, Loss, Preset, State, WhenUnsatisfiable, APP_LABEL, HOSTNAME_LABEL, ZONE_LABEL,
+    Action, Binding, Chapter, Custom, Loss, Preset, SpreadKey, State, WhenUnsatisfiable, APP_LABEL, HOSTNAME_LABEL,
+    ZONE_LABEL,
 };
 use kubevol_sim::Tell;
 
@@ -67,6 +68,42 @@ impl Scenario {
             _ => Chapter::default(),
         }
     }
+}
+
+/// The chapter's controls, `data-action` and `data-value` each: one table, so the view renders
+/// all four with one piece of code.
+pub const CHAPTER_CHOICES: [(&str, &[&str]); 4] = [
+    ("max-skew", &["1", "2", "6"]),
+    ("pods", &["3", "6", "9"]),
+    ("key", &["zone", "hostname"]),
+    ("when", &["DoNotSchedule", "ScheduleAnyway"]),
+];
+
+/// The value the control `action` shows for `c`.
+pub fn chapter_value(c: Chapter, action: &str) -> &'static str {
+    let number = |n: u32, values: &'static [&'static str]| values.iter().copied().find(|v| v.parse() == Ok(n));
+    match action {
+        "max-skew" => number(c.max_skew, CHAPTER_CHOICES[0].1).unwrap_or(""),
+        "pods" => number(c.pods, CHAPTER_CHOICES[1].1).unwrap_or(""),
+        "key" => match c.key {
+            SpreadKey::Zone => "zone",
+            SpreadKey::Hostname => "hostname",
+        },
+        _ => c.when.name(),
+    }
+}
+
+/// `c` with the control `action` set to `value`; a value the control does not offer changes nothing.
+pub fn chapter_with(mut c: Chapter, action: &str, value: &str) -> Chapter {
+    match (action, value) {
+        ("max-skew", v) => c.max_skew = v.parse().unwrap_or(c.max_skew),
+        ("pods", v) => c.pods = v.parse().unwrap_or(c.pods),
+        ("key", "zone") => c.key = SpreadKey::Zone,
+        ("key", "hostname") => c.key = SpreadKey::Hostname,
+        ("when", v) => c.when = WhenUnsatisfiable::ALL.into_iter().find(|w| w.name() == v).unwrap_or(c.when),
+        _ => {}
+    }
+    c
 }
 
 /// A fresh session. The chapter's pods are placed at once, as the book's demo shows them.
@@ -393,6 +430,17 @@ mod tests {
         assert_eq!(Scenario::from_code("spread-trap"), Some(Scenario::Preset(Preset::SpreadTrap)));
         assert_eq!(Scenario::from_code("sprea"), None);
         assert!(Scenario::codes().ends_with("rwop, spread"), "{}", Scenario::codes());
+    }
+
+    #[test]
+    fn every_chapter_control_round_trips_its_values() {
+        for (action, values) in CHAPTER_CHOICES {
+            for value in values {
+                let c = chapter_with(Chapter::default(), action, value);
+                assert_eq!(chapter_value(c, action), *value, "{action}={value}");
+            }
+        }
+        assert_eq!(chapter_with(Chapter::default(), "pods", "many"), Chapter::default());
     }
 
     #[test]
