@@ -26,7 +26,10 @@ const BOOK = `${root}tests/vitepress/docs/.vitepress/dist`;
 const DIST = `${root}dist`;
 const WIDTHS = { from: 280, to: 1100 }; // narrower: a 320 px phone's column; wider: any page
 const TOLERANCE = Number(process.env.TOLERANCE ?? 20); // px a demo may fall short of its reservation (the acceptance allows < 24)
-const KINDS = ['csi', 'statefulset', 'topology'];
+// Each kind at its default scenario, and the presets a book page starts a demo from (data-preset),
+// whose first render has its own height: the topology chapter's `spread`.
+const VARIANTS = [['csi'], ['statefulset'], ['topology'], ['topology', 'spread']];
+const variantKey = ([kind, preset]) => (preset ? `${kind}:${preset}` : kind);
 const LANGS = ['ja', 'en'];
 const dryRun = process.argv.includes('--dry-run');
 
@@ -36,22 +39,23 @@ async function measure(browser, url, column) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(url);
   await page.addStyleTag({ content: '.kv-measure > [data-kubevol-demo] > .kv { align-self: start; content-visibility: visible; }' });
-  return page.evaluate(async ({ column, KINDS, LANGS, WIDTHS }) => {
+  return page.evaluate(async ({ column, VARIANTS, LANGS, WIDTHS }) => {
     const { mountDemo } = await import(new URL('kubevol.js', document.querySelector('script[src$="kubevol.js"]').src).href);
     await document.fonts.ready;
     const into = document.querySelector(column);
     const demos = [];
-    for (const kind of KINDS) {
+    for (const [kind, preset] of VARIANTS) {
       for (const lang of LANGS) {
         const wrapper = document.createElement('div');
         wrapper.className = 'kv-measure';
         const host = document.createElement('div');
         host.dataset.kubevolDemo = kind;
+        if (preset) host.dataset.preset = preset;
         host.dataset.lang = lang;
         wrapper.append(host);
         into.append(wrapper);
         await mountDemo(host, kind, lang);
-        demos.push({ kind, lang, wrapper, host });
+        demos.push({ kind: preset ? `${kind}:${preset}` : kind, lang, wrapper, host });
       }
     }
     await new Promise((r) => setTimeout(r, 200)); // let Leptos apply its first effects
@@ -66,7 +70,7 @@ async function measure(browser, url, column) {
       heights[`${kind}/${lang}`] = row;
     }
     return heights;
-  }, { column, KINDS, LANGS, WIDTHS });
+  }, { column, VARIANTS, LANGS, WIDTHS });
 }
 
 // Cuts the widths into ranges: each range reserves its tallest height, and a range ends before a
@@ -94,7 +98,11 @@ function ranges(heights) {
   return out;
 }
 
-const selector = (kind, lang) => `[data-kubevol-demo=${kind}]${lang === 'en' ? '[data-lang=en]' : ''}::before`;
+// A preset's rule carries one more attribute, so it wins over its kind's default at every width.
+const selector = (variant, lang) => {
+  const [kind, preset] = variant.split(':');
+  return `[data-kubevol-demo=${kind}]${preset ? `[data-preset=${preset}]` : ''}${lang === 'en' ? '[data-lang=en]' : ''}::before`;
+};
 
 function css(table) {
   // Rules for one width share one @container block; blocks go narrow to wide, so the last block
@@ -125,7 +133,7 @@ await browser.close();
 await Promise.all([book.close(), dist.close()]);
 
 const table = {};
-for (const kind of KINDS) {
+for (const kind of VARIANTS.map(variantKey)) {
   for (const lang of LANGS) {
     const key = `${kind}/${lang}`;
     const tallest = hosts.vitepress[key].map((h, i) => Math.max(...Object.values(hosts).map((m) => m[key][i])));

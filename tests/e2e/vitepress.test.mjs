@@ -22,7 +22,7 @@ const WIDTHS = [390, 720, 800, 1024, 1440];
 const PAGES = {
   '/parts/csi.html': ['csi'],
   '/parts/statefulset.html': ['statefulset'],
-  '/parts/topology.html': ['topology'],
+  '/parts/topology.html': ['topology', 'topology'],
   '/parts/together.html': ['csi', 'statefulset'],
   '/parts/en.html': ['csi', 'statefulset', 'topology'],
 };
@@ -86,8 +86,10 @@ await run('vitepress', [
     assert(placeholder.test(readme), 'the README shows an empty placeholder');
     const pages = readdirSync(`${root}tests/vitepress/docs/parts`).map((f) => readFileSync(`${root}tests/vitepress/docs/parts/${f}`, 'utf8'));
     const written = pages.flatMap((p) => p.match(/^<div data-kubevol-demo[^\n]*$/gm) ?? []);
-    assertEq(written.length, 8, 'placeholders in the book');
-    for (const line of written) assert(/^<div data-kubevol-demo="[a-z]+" data-lang="(ja|en)"><\/div>$/.test(line), `as the README writes it: ${line}`);
+    assertEq(written.length, 9, 'placeholders in the book');
+    const shape = /^<div data-kubevol-demo="[a-z]+"( data-preset="[a-z-]+")? data-lang="(ja|en)"><\/div>$/;
+    for (const line of written) assert(shape.test(line), `as the README writes it: ${line}`);
+    assert(readme.includes('<div data-kubevol-demo="topology" data-preset="spread" data-lang="ja"></div>'), 'the README shows a preset');
   }],
   ['after hydration every demo is still mounted and answers a click, with no errors or hydration warnings', async () => {
     for (const [path, kinds] of Object.entries(PAGES)) {
@@ -264,10 +266,11 @@ await run('vitepress', [
       const { mountDemo } = await import('/kubevol/kubevol.js');
       const column = document.querySelector('.vp-doc > div');
       const out = [];
-      for (const kind of ['csi', 'statefulset', 'topology']) {
+      for (const [kind, preset] of [['csi'], ['statefulset'], ['topology'], ['topology', 'spread']]) {
         for (const lang of ['ja', 'en']) {
           const host = document.createElement('div');
           host.dataset.kubevolDemo = kind;
+          if (preset) host.dataset.preset = preset;
           host.dataset.lang = lang;
           const wrapper = document.createElement('div');
           wrapper.append(host);
@@ -281,7 +284,7 @@ await run('vitepress', [
             wrapper.style.width = `${w}px`;
             const natural = kv.getBoundingClientRect().height;
             const reserved = parseFloat(getComputedStyle(host, '::before').height);
-            if (!(reserved >= natural && reserved - natural < 24)) out.push(`${kind}/${lang} at ${w}px: reserves ${reserved}, needs ${natural.toFixed(1)}`);
+            if (!(reserved >= natural && reserved - natural < 24)) out.push(`${kind}${preset ? `:${preset}` : ''}/${lang} at ${w}px: reserves ${reserved}, needs ${natural.toFixed(1)}`);
           }
           wrapper.remove();
         }
