@@ -365,11 +365,7 @@ fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -
                 node_selector: selector,
                 node,
                 // Sometimes one of a set's pods, so that set's spread counts it.
-                labels: if rng.chance(50) {
-                    [(APP_LABEL.to_string(), rng.pick(&sets).clone())].into()
-                } else {
-                    Default::default()
-                },
+                labels: if rng.chance(50) { app_labels(rng.pick(&sets).as_str()) } else { Default::default() },
             })
         }
     }

@@ -11,7 +11,7 @@ use kubevol_sim::topology::*;
 use kubevol_sim::{Tell, Voice};
 
 fn web() -> kubevol_sim::ordered::VecMap<String, String> {
-    [(APP_LABEL.to_string(), Chapter::SET.to_string())].into_iter().collect()
+    app_labels(Chapter::SET)
 }
 
 fn settled(chapter: Chapter) -> State {

@@ -155,6 +155,14 @@ fn zone_key() -> String {
     ZONE_LABEL.to_string()
 }
 
+/// `app: <set>`: the labels every pod of the StatefulSet `set` carries, and so what its spread
+/// constraint (and a read-out about its pods) selects.
+pub fn app_labels(set: &str) -> VecMap<String, String> {
+    let mut labels = VecMap::new();
+    labels.insert(APP_LABEL.to_string(), set.to_string());
+    labels
+}
+
 /// A StatefulSet with one volume claim template (named `myvol`, as in the article).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetSpec {
@@ -193,9 +201,7 @@ impl SetSpec {
 
     /// The labels its pods carry, which its spread constraint selects.
     pub fn labels(&self) -> VecMap<String, String> {
-        let mut labels = VecMap::new();
-        labels.insert(APP_LABEL.to_string(), self.name.clone());
-        labels
+        app_labels(&self.name)
     }
 }
 

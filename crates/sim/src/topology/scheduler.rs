@@ -12,7 +12,7 @@
 //! with the fewest pods, then the first by name, so a scenario always ends the same way.
 
 use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy, WhenUnsatisfiable};
-use super::state::{carries, Pod, State};
+use super::state::{Pod, State};
 use crate::scheduling::{
     failed_scheduling, NO_NODES_AVAILABLE, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD,
     REASON_TAINT, REASON_VOLUME_NODE_AFFINITY,
@@ -82,29 +82,11 @@ impl State {
     /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
     pub fn spread_counts(&self, pod: &Pod) -> crate::ordered::VecMap<String, usize> {
         let Some(spread) = &pod.spread else { return Default::default() };
-        let mut counts = crate::ordered::VecMap::new();
-        for node in self.nodes.values() {
-            let Some(domain) = node.label(&spread.topology_key) else { continue };
-            if !node.matches(&pod.node_selector) {
-                continue;
-            }
-            if spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some() {
-                continue;
-            }
-            // The constraint's labelSelector is the pod's own labels (`app: <set>`).
-            let here = self
-                .pods
-                .values()
-                .filter(|p| p.node.as_deref() == Some(&node.name) && carries(&p.labels, &pod.labels))
-                .count();
-            match counts.get_mut(domain) {
-                Some(count) => *count += here,
-                None => {
-                    counts.insert(domain.to_string(), here);
-                }
-            }
-        }
-        counts
+        // The constraint's labelSelector is the pod's own labels (`app: <set>`).
+        self.count_domains(&spread.topology_key, &pod.labels, |node| {
+            node.matches(&pod.node_selector)
+                && !(spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some())
+        })
     }
 
     /// Runs the filters over every node, in name order.

@@ -145,8 +145,20 @@ impl State {
     /// counts, with what is left on it): the pods carrying all of `labels`, or every pod when
     /// `labels` is empty.
     pub fn counts_by(&self, key: &str, labels: &VecMap<String, String>) -> VecMap<String, usize> {
+        self.count_domains(key, labels, |_| true)
+    }
+
+    /// Running pods carrying all of `labels`, per domain of `key`, over the nodes `counted` keeps
+    /// (a domain appears, with 0, as soon as one such node has the key). The scheduler's spread
+    /// filter and the read-outs both count this way.
+    pub(crate) fn count_domains(
+        &self,
+        key: &str,
+        labels: &VecMap<String, String>,
+        counted: impl Fn(&NodeSpec) -> bool,
+    ) -> VecMap<String, usize> {
         let mut counts: VecMap<String, usize> = VecMap::new();
-        for node in self.nodes.values() {
+        for node in self.nodes.values().filter(|n| counted(n)) {
             let Some(domain) = node.label(key) else { continue };
             let here = self
                 .pods
@@ -196,6 +208,6 @@ pub struct Loss {
 }
 
 /// Whether `labels` include every label of `selector`.
-pub(crate) fn carries(labels: &VecMap<String, String>, selector: &VecMap<String, String>) -> bool {
+fn carries(labels: &VecMap<String, String>, selector: &VecMap<String, String>) -> bool {
     selector.iter().all(|(k, v)| labels.get(k) == Some(v))
 }

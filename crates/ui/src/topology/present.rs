@@ -1,8 +1,7 @@
 //! What the topology demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::ordered::VecMap;
 use kubevol_sim::topology::{
-    Action, Binding, Chapter, Custom, Loss, Preset, SpreadKey, State, WhenUnsatisfiable, APP_LABEL, HOSTNAME_LABEL,
+    app_labels, Action, Binding, Chapter, Custom, Loss, Preset, SpreadKey, State, WhenUnsatisfiable, HOSTNAME_LABEL,
     ZONE_LABEL,
 };
 use kubevol_sim::Tell;
@@ -130,12 +129,8 @@ pub struct Survival {
     pub node_loss: Option<Loss>,
 }
 
-fn web() -> VecMap<String, String> {
-    [(APP_LABEL.to_string(), Chapter::SET.to_string())].into_iter().collect()
-}
-
 pub fn survival(s: &State) -> Survival {
-    let web = web();
+    let web = app_labels(Chapter::SET);
     Survival {
         zone_skew: s.skew(ZONE_LABEL, &web),
         node_skew: s.skew(HOSTNAME_LABEL, &web),
