@@ -12,6 +12,7 @@ pub mod model;
 pub mod names;
 pub mod ordered;
 pub mod scheduling;
+pub mod setting;
 pub mod statefulset;
 pub mod told;
 pub mod topology;
@@ -19,5 +20,6 @@ pub mod voice;
 pub mod volumes;
 
 pub use model::{Model, Refused};
+pub use setting::Setting;
 pub use told::{Tell, Told};
 pub use voice::Voice;
