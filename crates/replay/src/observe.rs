@@ -68,7 +68,7 @@ impl Observe for topology::State {
             ("running", None) => json!(self.running()),
             ("pending", None) => json!(self.pods.len() - self.running()),
             ("node", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.node.clone())),
-            ("message", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.message.clone())),
+            ("message", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.message())),
             ("pvc_phase", Some(claim)) => match self.pvcs.get(claim) {
                 Some(c) if c.volume.is_some() => json!("Bound"),
                 Some(_) => json!("Pending"),

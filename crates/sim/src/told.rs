@@ -39,6 +39,15 @@ pub struct Told {
     pub k8s: Option<String>,
 }
 
+/// One row of a model's refusal table: a refusal's stable kind and all its texts, written side by side
+/// so that adding or rewording a refusal touches one match arm, never four.
+pub(crate) struct Row {
+    pub kind: &'static str,
+    pub ja: String,
+    pub en: String,
+    pub k8s: Option<String>,
+}
+
 /// Picks the Japanese or the English text; keeps `prose` implementations to one line per case.
 pub(crate) fn pick(japanese: bool, ja: String, en: String) -> String {
     if japanese {

@@ -52,6 +52,8 @@ fn run_sequences<M: Model>(
                     let after = serde_json::to_string(&state).unwrap();
                     assert_eq!(after, before_json, "{context}: refused {refusal:?} but changed state");
                     assert!(!refusal.kind().is_empty(), "{context}: a refusal without a kind");
+                    let tag = serde_json::to_value(&refusal).unwrap()["kind"].clone();
+                    assert_eq!(tag, refusal.kind(), "{context}: kind() is not serde's tag");
                     assert!(
                         Voice::ALL.iter().all(|v| !refusal.tell(*v).is_empty()),
                         "{context}: a refusal without text"
@@ -410,7 +412,7 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
                 }
             }
             None => {
-                if let Some(m) = &pod.message {
+                if let Some(m) = &pod.message() {
                     if s.nodes.is_empty() {
                         assert_eq!(m, "no nodes available to schedule pods", "{context}");
                     } else {

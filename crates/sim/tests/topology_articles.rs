@@ -43,7 +43,7 @@ fn a_node_selector_against_the_volume_zone_stays_pending_with_one_reason_per_nod
     let (mut s, _) = started(Preset::ConflictingSelector);
     let events = run(&mut s);
     assert_eq!(node_of(&s, "pv-zoned-pod"), None);
-    let message = s.pods["pv-zoned-pod"].message.clone().unwrap();
+    let message = s.pods["pv-zoned-pod"].message().unwrap();
     // The article's message, with today's wording for the affinity and taint reasons.
     assert_eq!(
         message,
@@ -62,7 +62,7 @@ fn a_bound_volume_in_another_zone_is_a_volume_node_affinity_conflict() {
     assert_eq!(zone_of_claim(&s, "nas-zoned-vol1").as_deref(), Some("room2"));
     run(&mut s);
     assert_eq!(
-        s.pods["pv-zoned-pod"].message.as_deref(),
+        s.pods["pv-zoned-pod"].message().as_deref(),
         Some(
             "0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, \
              1 node(s) had untolerated taint(s), 1 node(s) had volume node affinity conflict."
@@ -131,7 +131,7 @@ fn max_skew_1_over_three_zones_runs_two_pods_then_stays_pending() {
     let stuck = &s.pods["ss-zone-constrained-2"];
     assert_eq!(stuck.node, None);
     assert_eq!(
-        stuck.message.as_deref(),
+        stuck.message().as_deref(),
         Some("0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints.")
     );
     assert_eq!(s.pods.len(), 3, "ss-3..5 wait for ss-2 under OrderedReady");
@@ -150,7 +150,7 @@ fn under_parallel_the_spread_trap_leaves_four_pods_pending() {
     assert_eq!(pending.len(), 4);
     for pod in pending {
         assert!(
-            pod.message.as_deref().unwrap().contains("2 node(s) didn't match pod topology spread constraints"),
+            pod.message().as_deref().unwrap().contains("2 node(s) didn't match pod topology spread constraints"),
             "{}",
             pod.name
         );
@@ -182,7 +182,7 @@ fn a_second_pod_on_a_read_write_once_pod_claim_is_pending_with_the_volume_restri
     assert_eq!(node_of(&s, "pod4").as_deref(), Some("w1"));
     assert_eq!(node_of(&s, "pod5"), None);
     assert_eq!(
-        s.pods["pod5"].message.as_deref(),
+        s.pods["pod5"].message().as_deref(),
         // Checked before any node filter, so all three nodes report it, as seed 002's two did.
         Some(
             "0/3 nodes are available: 3 node has pod using PersistentVolumeClaim with the same name \
@@ -268,7 +268,23 @@ fn a_cluster_with_no_nodes_says_no_nodes_available_to_schedule_pods() {
     .unwrap();
     let events = run(&mut s);
     assert_eq!(node_of(&s, "lonely"), None);
-    assert_eq!(s.pods["lonely"].message.as_deref(), Some("no nodes available to schedule pods"));
+    assert_eq!(s.pods["lonely"].message().as_deref(), Some("no nodes available to schedule pods"));
     assert!(events.iter().any(|e| e.tell(Voice::K8s) == "no nodes available to schedule pods"), "{events:?}");
     assert!(!events.iter().any(|e| e.tell(Voice::En).contains("0/0")));
+}
+
+#[test]
+fn a_pending_pod_says_which_rules_refused_it_without_reading_the_message() {
+    use kubevol_sim::scheduling::{FailedScheduling, Reason};
+    let (mut s, _) = started(Preset::SpreadTrap);
+    let events = run(&mut s);
+    let failed = s.pods["ss-zone-constrained-2"].failed_scheduling.clone().unwrap();
+    assert!(failed.has(Reason::Spread) && failed.has(Reason::Taint));
+    assert!(!failed.has(Reason::SpreadLabel) && !failed.has(Reason::NodeSelector));
+    assert_eq!(
+        failed,
+        FailedScheduling::Nodes { total_nodes: 3, reasons: vec![(Reason::Taint, 1), (Reason::Spread, 2)] }
+    );
+    // The event carries the same value, and says it in the scheduler's words.
+    assert!(events.iter().any(|e| matches!(e, Event::FailedScheduling { message, .. } if *message == failed)));
 }

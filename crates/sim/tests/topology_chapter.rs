@@ -136,7 +136,7 @@ fn do_not_schedule_places_only_where_the_skew_holds_and_refuses_otherwise() {
     s.apply(Action::Run { max: 10 }).unwrap();
     assert_eq!(s.pods["web-2"].node, None);
     assert_eq!(
-        s.pods["web-2"].message.as_deref(),
+        s.pods["web-2"].message().as_deref(),
         Some(
             "0/6 nodes are available: 2 node(s) had untolerated taint(s), \
              4 node(s) didn't match pod topology spread constraints."
@@ -164,7 +164,7 @@ fn schedule_anyway_places_anyway() {
 fn no_nodes() {
     let (mut s, _) = State::new(&cluster(vec![], vec![], 1, 1, WhenUnsatisfiable::DoNotSchedule)).unwrap();
     s.apply(Action::Run { max: 10 }).unwrap();
-    assert_eq!(s.pods["web-0"].message.as_deref(), Some("no nodes available to schedule pods"));
+    assert_eq!(s.pods["web-0"].message().as_deref(), Some("no nodes available to schedule pods"));
     assert_eq!(s.skew(ZONE_LABEL, &web()), 0);
     assert_eq!(s.worst_loss(ZONE_LABEL, &web()), None);
 }

@@ -104,7 +104,7 @@ impl State {
         let next = self.lowest_missing();
         if next < replicas {
             // Only when every lower ordinal is ready: this wait is what keeps start-up in order.
-            if let Some(&blocker) = self.index.not_ready.range(..next).next() {
+            if let Some(blocker) = self.first_unready_below(next) {
                 events.push(Event::Waiting {
                     ordinal: next,
                     pod: self.config.pod_name(next),
@@ -115,10 +115,10 @@ impl State {
             self.create(next, events);
             return;
         }
-        if self.index.not_ready.range(..replicas).next().is_some() {
+        if !self.all_ready_below(replicas) {
             return; // a replica is still starting (or broken); the controller waits for it
         }
-        if let Some((&top, pod)) = self.pods.range(replicas..).next_back() {
+        if let Some((&top, pod)) = self.pods_past_target().next_back() {
             // As the real controller: an unhealthy pod is only deleted first if it is the lowest
             // unhealthy one; otherwise scale-down waits.
             let first_unhealthy = self.index.not_ready.first().copied();
@@ -135,14 +135,11 @@ impl State {
     }
 
     fn parallel_moves(&mut self, events: &mut Vec<Event>) {
-        let replicas = self.config.replicas;
-        let high_water = self.index.high_water;
-        let missing: Vec<u32> =
-            self.index.holes.range(..replicas).copied().chain(high_water..replicas.max(high_water)).collect();
+        let missing: Vec<u32> = self.missing_below(self.config.replicas).collect();
         for ordinal in missing {
             self.create(ordinal, events);
         }
-        let condemned: Vec<u32> = self.pods.range(replicas..).rev().map(|(&o, _)| o).collect();
+        let condemned: Vec<u32> = self.pods_past_target().rev().map(|(&o, _)| o).collect();
         for ordinal in condemned {
             self.scale_down(ordinal, events);
         }

@@ -55,7 +55,29 @@ impl State {
         !self.deleted
             && self.pods.len() == self.config.replicas as usize
             && self.index.not_ready.is_empty()
-            && self.pods.range(self.config.replicas..).next().is_none()
+            && self.pods_past_target().next().is_none()
+    }
+
+    /// The book's `allReadyBelow`: no pod below `ordinal` is starting or broken. The rules ask it only
+    /// where every lower ordinal has a pod, so "no unready pod" means "all ready".
+    pub fn all_ready_below(&self, ordinal: u32) -> bool {
+        self.first_unready_below(ordinal).is_none()
+    }
+
+    /// The lowest pod below `ordinal` that is not ready: what an OrderedReady `ordinal` waits for.
+    pub fn first_unready_below(&self, ordinal: u32) -> Option<u32> {
+        self.index.not_ready.range(..ordinal).next().copied()
+    }
+
+    /// Pods at or past the target ordinal, in ordinal order: what scale-down removes, from the top.
+    pub fn pods_past_target(&self) -> std::collections::btree_map::Range<'_, u32, Pod> {
+        self.pods.range(self.config.replicas..)
+    }
+
+    /// Ordinals below `end` without a pod, lowest first: the holes, then everything past the highest pod.
+    pub fn missing_below(&self, end: u32) -> impl Iterator<Item = u32> + '_ {
+        let high_water = self.index.high_water;
+        self.index.holes.range(..end).copied().chain(high_water..end.max(high_water))
     }
 
     /// The lowest broken pod below the target, which under OrderedReady stops every ordinal above it.
@@ -76,7 +98,7 @@ impl State {
         self.config.pvc_name(ordinal)
     }
 
-    /// Restores the derived indexes after a state was deserialised (e.g. from a share link).
+    /// Restores the derived indexes after a state was deserialised (they are not serialised).
     pub fn reindex(&mut self) {
         let mut index = Index { high_water: self.pods.keys().next_back().map_or(0, |o| o + 1), ..Index::default() };
         for (&o, pod) in &self.pods {

@@ -169,7 +169,7 @@ impl State {
                     owner: None,
                     pinned: spec.node.is_some(),
                     node: spec.node.clone(),
-                    message: None,
+                    failed_scheduling: None,
                     seq,
                 });
                 let mut events = vec![Event::PodCreated { pod: spec.name.clone(), set: None }];
@@ -292,11 +292,11 @@ impl State {
         for name in self.pending_pods().into_iter().map(|p| p.name.clone()).collect::<Vec<_>>() {
             match self.place(&self.pods[&name]) {
                 Placement::Node(node) => self.bind(&name, &node, &mut events),
-                Placement::Nowhere(message) => {
+                Placement::Nowhere(failed) => {
                     let pod = self.pods.get_mut(&name).expect("pending pod exists");
-                    if pod.message.as_ref() != Some(&message) {
-                        pod.message = Some(message.clone());
-                        events.push(Event::FailedScheduling { pod: name, message });
+                    if pod.failed_scheduling.as_ref() != Some(&failed) {
+                        pod.failed_scheduling = Some(failed.clone());
+                        events.push(Event::FailedScheduling { pod: name, message: failed });
                     }
                 }
             }
@@ -320,10 +320,7 @@ impl State {
                 Some(_) => continue,
                 None => {
                     if ordered {
-                        if let Some(blocker) = (0..ordinal)
-                            .map(|o| spec.pod_name(o))
-                            .find(|n| self.pods.get(n).is_none_or(|p| p.node.is_none()))
-                        {
+                        if let Some(blocker) = self.first_not_running_below(set, ordinal) {
                             events.push(Event::Waiting { pod: name, blocked_by: blocker });
                             return;
                         }
@@ -346,7 +343,7 @@ impl State {
                         owner: Some((set.to_string(), ordinal)),
                         node: None,
                         pinned: false,
-                        message: None,
+                        failed_scheduling: None,
                         seq,
                     });
                     events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
@@ -357,8 +354,7 @@ impl State {
             }
         }
         // Above the target, from the highest ordinal down: one at a time under OrderedReady.
-        let highest = self.pods.values().filter_map(|p| p.owner.as_ref().filter(|(s, _)| s == set).map(|o| o.1)).max();
-        let extra: Vec<String> = (spec.replicas..highest.map_or(0, |h| h + 1))
+        let extra: Vec<String> = (spec.replicas..self.highest_ordinal(set).map_or(0, |h| h + 1))
             .rev()
             .map(|o| spec.pod_name(o))
             .filter(|n| self.pods.contains_key(n))
@@ -372,7 +368,7 @@ impl State {
     fn bind(&mut self, pod: &str, node: &str, events: &mut Vec<Event>) {
         let p = self.pods.get_mut(pod).expect("pending pod exists");
         p.node = Some(node.to_string());
-        p.message = None;
+        p.failed_scheduling = None;
         events.push(Event::Scheduled { pod: pod.to_string(), node: node.to_string() });
         let Some(claim) = p.claim.clone() else { return };
         if self.pvcs[&claim].volume.is_none() {

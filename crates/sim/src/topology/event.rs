@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::scheduling::FailedScheduling;
 use crate::told::{list, pick, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,7 +42,7 @@ pub enum Event {
     },
     FailedScheduling {
         pod: String,
-        message: String,
+        message: FailedScheduling,
     },
     PodDeleted {
         pod: String,
@@ -166,7 +167,7 @@ impl Tell for Event {
                 Some(format!("create Pod {pod} in StatefulSet {set} successful"))
             }
             Event::Scheduled { pod, node } => Some(format!("Successfully assigned default/{pod} to {node}")),
-            Event::FailedScheduling { message, .. } => Some(message.clone()),
+            Event::FailedScheduling { message, .. } => Some(message.message()),
             // The node lifecycle controller's event for a node that stopped reporting.
             Event::NodeLost { node, .. } => Some(format!("Node {node} status is now: NodeNotReady")),
             _ => None,

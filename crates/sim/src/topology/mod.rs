@@ -23,5 +23,5 @@ pub use event::Event;
 pub use model::*;
 pub use preset::{article_nodes, article_storage_zones, AllowedZones, Chapter, Custom, Preset, SpreadKey};
 pub use refusal::Refusal;
-pub use scheduler::{Placement, REASON_SPREAD_LABEL, UNBOUND_IMMEDIATE};
+pub use scheduler::Placement;
 pub use state::{Loss, Pod, Pv, Pvc, State};

@@ -13,20 +13,12 @@
 
 use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy, WhenUnsatisfiable};
 use super::state::{Pod, State};
-use crate::scheduling::{
-    failed_scheduling, NO_NODES_AVAILABLE, REASON_NODE_SELECTOR, REASON_NO_PV_TO_BIND, REASON_RWOP, REASON_SPREAD,
-    REASON_TAINT, REASON_VOLUME_NODE_AFFINITY,
-};
+use crate::scheduling::{FailedScheduling, Reason};
 
-/// Spread constraint reason when the node lacks the topology key.
-pub const REASON_SPREAD_LABEL: &str = "node(s) didn't match pod topology spread constraints (missing required label)";
-/// VolumeBinding's pod-level refusal when an Immediate claim could not be provisioned.
-pub const UNBOUND_IMMEDIATE: &str = "pod has unbound immediate PersistentVolumeClaims";
-
-/// Where a pending pod can go, or the message saying why it cannot go anywhere.
+/// Where a pending pod can go, or why it cannot go anywhere.
 pub enum Placement {
     Node(String),
-    Nowhere(String),
+    Nowhere(FailedScheduling),
 }
 
 impl State {
@@ -40,23 +32,23 @@ impl State {
     }
 
     /// The first filter `node` fails for `pod`, if any.
-    fn filter(&self, pod: &Pod, node: &NodeSpec) -> Option<&'static str> {
+    fn filter(&self, pod: &Pod, node: &NodeSpec) -> Option<Reason> {
         if node.untolerated_taint().is_some() {
-            return Some(REASON_TAINT);
+            return Some(Reason::Taint);
         }
         if !node.matches(&pod.node_selector) {
-            return Some(REASON_NODE_SELECTOR);
+            return Some(Reason::NodeSelector);
         }
         if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
             match claim.volume.as_ref().map(|v| &self.pvs[v]) {
                 Some(pv) => {
                     if pv.zone.is_some() && pv.zone != node.zone {
-                        return Some(REASON_VOLUME_NODE_AFFINITY);
+                        return Some(Reason::VolumeNodeAffinity);
                     }
                 }
                 None => {
                     if !self.provisionable(&claim.class, node.zone.as_deref()) {
-                        return Some(REASON_NO_PV_TO_BIND);
+                        return Some(Reason::NoPvToBind);
                     }
                 }
             }
@@ -64,13 +56,13 @@ impl State {
         // Only DoNotSchedule filters; ScheduleAnyway is a score (see `place`).
         if let Some(spread) = pod.spread.as_ref().filter(|s| s.when_unsatisfiable == WhenUnsatisfiable::DoNotSchedule) {
             let Some(domain) = node.label(&spread.topology_key) else {
-                return Some(REASON_SPREAD_LABEL);
+                return Some(Reason::SpreadLabel);
             };
             let counts = self.spread_counts(pod);
             let min = counts.values().copied().min().unwrap_or(0);
             let skew = (counts.get(domain).copied().unwrap_or(0) + 1).saturating_sub(min);
             if skew > spread.max_skew as usize {
-                return Some(REASON_SPREAD);
+                return Some(Reason::Spread);
             }
         }
         None
@@ -93,7 +85,7 @@ impl State {
     pub fn place(&self, pod: &Pod) -> Placement {
         // kube-scheduler checks for an empty cluster before any PreFilter or Filter.
         if self.nodes.is_empty() {
-            return Placement::Nowhere(NO_NODES_AVAILABLE.to_string());
+            return Placement::Nowhere(FailedScheduling::NoNodes);
         }
         if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
             if claim.mode == AccessMode::ReadWriteOncePod
@@ -103,10 +95,10 @@ impl State {
                     .any(|o| o.name != pod.name && o.node.is_some() && o.claim.as_ref() == Some(&claim.name))
             {
                 let n = self.nodes.len();
-                return Placement::Nowhere(failed_scheduling(n, std::iter::repeat_n(REASON_RWOP, n)));
+                return Placement::Nowhere(FailedScheduling::new(n, std::iter::repeat_n(Reason::Rwop, n)));
             }
             if claim.volume.is_none() && self.classes[&claim.class].binding == Binding::Immediate {
-                return Placement::Nowhere(format!("0/{} nodes are available: {UNBOUND_IMMEDIATE}.", self.nodes.len()));
+                return Placement::Nowhere(FailedScheduling::UnboundImmediate { total_nodes: self.nodes.len() });
             }
         }
         let mut reasons = Vec::new();
@@ -131,7 +123,7 @@ impl State {
             (spread_score(n), self.pods.values().filter(|p| p.node.as_deref() == Some(&n.name)).count(), &n.name)
         }) {
             Some(node) => Placement::Node(node.name.clone()),
-            None => Placement::Nowhere(failed_scheduling(self.nodes.len(), reasons)),
+            None => Placement::Nowhere(FailedScheduling::new(self.nodes.len(), reasons)),
         }
     }
 }

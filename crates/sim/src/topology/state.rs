@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{AccessMode, ClassSpec, NodeSpec, SetSpec, Spread};
 use crate::ordered::VecMap;
+use crate::scheduling::FailedScheduling;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pvc {
@@ -42,8 +43,10 @@ pub struct Pod {
     /// Created with `nodeName`: on its node without the scheduler, so no filter ever ran for it.
     #[serde(default)]
     pub pinned: bool,
-    /// The last FailedScheduling message while Pending.
-    pub message: Option<String>,
+    /// Why the last scheduling attempt failed, while Pending. Saved as its message, the field's
+    /// old name and form.
+    #[serde(rename = "message")]
+    pub failed_scheduling: Option<FailedScheduling>,
     /// Creation order: the scheduler's queue order.
     pub seq: u64,
 }
@@ -115,6 +118,13 @@ impl std::ops::Index<&str> for Pods {
     }
 }
 
+impl Pod {
+    /// The FailedScheduling message of the last attempt, word for word.
+    pub fn message(&self) -> Option<String> {
+        self.failed_scheduling.as_ref().map(FailedScheduling::message)
+    }
+}
+
 impl State {
     pub fn pending_pods(&self) -> Vec<&Pod> {
         self.pods.values().filter(|p| p.node.is_none()).collect()
@@ -135,6 +145,18 @@ impl State {
             }
         }
         zones
+    }
+
+    /// The first pod of `set` below `ordinal` that is missing or not yet running: what an
+    /// OrderedReady `ordinal` waits for.
+    pub fn first_not_running_below(&self, set: &str, ordinal: u32) -> Option<String> {
+        let spec = &self.sets[set];
+        (0..ordinal).map(|o| spec.pod_name(o)).find(|n| self.pods.get(n).is_none_or(|p| p.node.is_none()))
+    }
+
+    /// The highest ordinal among the pods `set` owns, which scale-down removes first.
+    pub fn highest_ordinal(&self, set: &str) -> Option<u32> {
+        self.pods.values().filter_map(|p| p.owner.as_ref().filter(|(s, _)| s == set).map(|o| o.1)).max()
     }
 
     pub fn running(&self) -> usize {

@@ -1,8 +1,10 @@
 //! The reducer: every rule of the chapter lives here.
 //!
 //! Each handler first checks everything that could refuse, reading only, and mutates afterwards, so
-//! a refusal can never leave a half-done change behind. Every lookup is a BTreeMap or BTreeSet
-//! operation: the cost of an action grows with log n, not with the number of claims.
+//! a refusal can never leave a half-done change behind. Claims and volumes, which can be many, are
+//! `BTreeMap` lookups; nodes, classes and a volume's attachments and mounts are few and live in the
+//! sorted `VecMap`/`VecSet` of `ordered.rs`. Either way a lookup is a tree descent or a binary
+//! search, never a scan of every claim.
 
 use super::action::Action;
 use super::csi::{CsiAccessMode, CsiCall, Rpc};

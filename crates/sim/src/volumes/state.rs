@@ -102,7 +102,7 @@ impl State {
         self.claims.get(claim)?.volume.as_ref().and_then(|v| self.volumes.get(v))
     }
 
-    /// Restores the derived indexes after a state was deserialised (e.g. from a share link).
+    /// Restores the derived indexes after a state was deserialised (they are not serialised).
     pub fn reindex(&mut self) {
         for v in self.volumes.values_mut() {
             v.reindex();

@@ -168,7 +168,7 @@ pub fn chapter_verdict(session: &TopoSession, chapter: Chapter, lang: Lang) -> S
         return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
     }
     let s = &session.state;
-    if let Some(pod) = s.pending_pods().first().filter(|p| p.message.is_some()) {
+    if let Some(pod) = s.pending_pods().first().filter(|p| p.failed_scheduling.is_some()) {
         return i18n::chapter::verdict(lang, Situation::Refused { pod: &pod.name });
     }
     let Some(loss) = survival(s).zone_loss.filter(|l| l.of > 0) else {
@@ -239,7 +239,7 @@ pub fn zones(s: &State) -> Vec<ZoneView> {
 
 /// Pending pods in the scheduler's queue order, with the message of their last failed attempt.
 pub fn pending(s: &State) -> Vec<(String, Option<String>)> {
-    s.pending_pods().into_iter().map(|p| (p.name.clone(), p.message.clone())).collect()
+    s.pending_pods().into_iter().map(|p| (p.name.clone(), p.message())).collect()
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,7 +279,7 @@ pub fn badge(s: &State, lang: Lang) -> String {
 }
 
 fn stuck(s: &State) -> Option<(String, String)> {
-    s.pending_pods().into_iter().find_map(|p| p.message.clone().map(|m| (p.name.clone(), m)))
+    s.pending_pods().into_iter().find_map(|p| p.message().map(|m| (p.name.clone(), m)))
 }
 
 /// Red while a pod is stuck with a FailedScheduling message (or after a refusal), green once every
