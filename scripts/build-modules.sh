@@ -10,7 +10,11 @@ set -euo pipefail
 
 out=${TRUNK_STAGING_DIR:?"run by trunk as a post_build hook (see Trunk.toml)"}
 profile=${TRUNK_PROFILE:-debug}
-kinds=(csi statefulset topology)
+# One module per kind, as src/bin/ holds them (crates/ui/src/mount.rs checks that list against its
+# own and the loader's).
+root=$(cd "$(dirname "$0")/.." && pwd)
+kinds=()
+for bin in "$root"/src/bin/kubevol-*.rs; do kind=${bin##*/kubevol-}; kinds+=("${kind%.rs}"); done
 
 if [ -n "${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
   echo "build-modules: RUSTFLAGS is set, so .cargo/config.toml's rustflags (Leptos's erase_components) are ignored and the modules grow" >&2

@@ -1,5 +1,6 @@
 //! Drives a mounted demo the way a reader does: find a real button by its `data-action`, click it,
-//! let Leptos apply the update, then read the DOM. Only the SPEC §5 hooks are used.
+//! let Leptos apply the update, then read the DOM. Only the `data-action`, `data-node`,
+//! `data-ordinal`, `data-value` and `data-state` hooks are used.
 #![allow(dead_code)]
 
 use wasm_bindgen::JsCast;

@@ -11,8 +11,14 @@ use std::cell::{Cell, RefCell};
 use leptos::prelude::*;
 use web_sys::HtmlElement;
 
-use crate::i18n::{self, Lang};
+use crate::lang::{msg, Lang, Msg};
 use crate::mount::same_node;
+
+/// What a crashed demo's host says instead of the demo.
+const CRASHED: Msg = msg(
+    "このデモは内部のエラーで止まった。ページを読み込み直すと元に戻る(詳細はブラウザのコンソールにある)。",
+    "This demo stopped on an internal error. Reload the page to get it back (details are in the browser console).",
+);
 
 /// Marks the host of a demo that panicked.
 pub const CRASHED_ATTR: &str = "data-kubevol-crashed";
@@ -73,7 +79,7 @@ fn replace_with_message(id: DemoId) {
         let Ok(note) = document.create_element("div") else { return };
         note.set_class_name("kv kv-error");
         let _ = note.set_attribute("role", "alert");
-        note.set_text_content(Some(i18n::CRASHED.get(demo.lang)));
+        note.set_text_content(Some(CRASHED.get(demo.lang)));
         demo.host.set_text_content(None);
         let _ = demo.host.set_attribute(CRASHED_ATTR, "");
         let _ = demo.host.append_child(&note);

@@ -1,12 +1,15 @@
 //! Leptos components for the kubevol-lab demos.
 //!
 //! Each demo owns a `kubevol_sim` state in a signal, dispatches actions into it on clicks and renders
-//! what the model returns; no Kubernetes rule lives here. Chrome texts come from `i18n`.
+//! what the model returns; no Kubernetes rule lives here. A demo's folder says what its state means
+//! (`present.rs`), how that reads (`text.rs`) and lays it out (`mod.rs`); words every demo shares
+//! are in `lang.rs`.
 
 pub mod boundary;
 pub mod csi;
+pub mod demo;
 pub mod entry;
-pub mod i18n;
+pub mod lang;
 pub mod mount;
 pub mod session;
 pub mod shell;

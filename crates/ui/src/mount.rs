@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
-use crate::i18n::{self, Lang};
+use crate::lang::{msg, unknown_preset, Lang, Msg};
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
 /// reads it too, to find the placeholders still waiting.
@@ -25,6 +25,9 @@ const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 /// Picks the scenario a demo starts from, e.g. `data-preset="spread"` for the topology chapter.
 const PRESET_ATTR: &str = "data-preset";
 
+/// The kinds of demo, the one list of them: a test below checks that the loader
+/// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
+/// and this list agree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DemoKind {
     Csi,
@@ -33,29 +36,58 @@ pub enum DemoKind {
 }
 
 impl DemoKind {
-    pub const NAMES: &'static [&'static str] = &["csi", "statefulset", "topology"];
+    pub const ALL: [DemoKind; 3] = [DemoKind::Csi, DemoKind::StatefulSet, DemoKind::Topology];
 
+    /// The `data-kubevol-demo` value, and the suffix of the kind's own module (`kubevol-csi`).
     pub fn code(self) -> &'static str {
-        Self::NAMES[self as usize]
+        match self {
+            DemoKind::Csi => "csi",
+            DemoKind::StatefulSet => "statefulset",
+            DemoKind::Topology => "topology",
+        }
     }
 
     pub fn from_code(code: &str) -> Option<DemoKind> {
-        match code {
-            "csi" => Some(DemoKind::Csi),
-            "statefulset" => Some(DemoKind::StatefulSet),
-            "topology" => Some(DemoKind::Topology),
-            _ => None,
-        }
+        DemoKind::ALL.into_iter().find(|k| k.code() == code)
     }
+}
+
+// ---- what a placeholder says when it cannot show a demo ----------------------------------------
+
+/// What a placeholder says while its module loads, and what it says with JavaScript off. No wasm
+/// has run by then, so `web/kubevol.css` draws these (as `content` of the placeholder's frame); a
+/// test keeps its copy the same as this one.
+pub const LOADING: Msg = msg("デモ ・ 読み込み中…", "Demo · loading…");
+pub const NEEDS_JAVASCRIPT: Msg = msg("デモ ・ JavaScript を有効にすると動く", "Demo · works with JavaScript enabled");
+/// What a placeholder says when its module could not be fetched (the loader marks it).
+pub const LOAD_FAILED: Msg = msg(
+    "デモ ・ 読み込めなかった。ページを読み込み直すと、もう一度試す",
+    "Demo · could not be loaded. Reload the page to try again",
+);
+
+/// Said at debug level only: mounting twice into one element is harmless.
+const ALREADY_MOUNTED: &str = "kubevol: this element already holds a demo; nothing to do.";
+
+fn unknown_demo(kind: &str) -> String {
+    let known: Vec<&str> = DemoKind::ALL.iter().map(|k| k.code()).collect();
+    format!("kubevol: unknown demo \"{kind}\" in data-kubevol-demo (expected one of: {}).", known.join(", "))
+}
+
+fn not_carried(kind: &str) -> String {
+    format!("kubevol: this wasm module does not carry the \"{kind}\" demo; kubevol.js loads the one that does.")
+}
+
+fn unknown_lang(code: &str) -> String {
+    format!("kubevol: unknown language \"{code}\" in data-lang (expected \"ja\" or \"en\").")
 }
 
 /// What a placeholder's attributes ask for, or the message that explains why they make no sense.
 pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(DemoKind, Lang), String> {
     let kind_code = kind.unwrap_or("").trim();
-    let kind = DemoKind::from_code(kind_code).ok_or_else(|| i18n::unknown_demo(kind_code))?;
+    let kind = DemoKind::from_code(kind_code).ok_or_else(|| unknown_demo(kind_code))?;
     let lang = match lang.map(str::trim) {
         None | Some("") => Lang::Ja,
-        Some(code) => Lang::from_code(code).ok_or_else(|| i18n::unknown_lang(code))?,
+        Some(code) => Lang::from_code(code).ok_or_else(|| unknown_lang(code))?,
     };
     Ok((kind, lang))
 }
@@ -122,14 +154,14 @@ pub fn mounted_count() -> usize {
 /// host that already holds a demo changes nothing.
 pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
     if is_mounted(&host) || host.has_attribute(MOUNTED_ATTR) {
-        web_sys::console::debug_1(&i18n::ALREADY_MOUNTED.into());
+        web_sys::console::debug_1(&ALREADY_MOUNTED.into());
         return Ok(());
     }
     let parsed = parse_placeholder(kind, lang);
     let view = match parsed {
         Ok((kind, lang)) => match demos.view(kind) {
             Some(view) => Ok((view, lang)),
-            None => return Err(i18n::not_carried(kind.code())),
+            None => return Err(not_carried(kind.code())),
         },
         Err(message) => Err(message),
     };
@@ -184,7 +216,7 @@ pub fn unmount_from(host: &HtmlElement) -> bool {
 
 /// The CSI and StatefulSet demos have no presets: any `data-preset` is said to be ignored.
 fn no_preset(lang: Lang, preset: Option<String>) -> Option<String> {
-    preset.map(|p| i18n::unknown_preset(lang, &p, ""))
+    preset.map(|p| unknown_preset(lang, &p, ""))
 }
 
 fn csi_view(lang: Lang, preset: Option<String>) -> AnyView {
@@ -216,5 +248,43 @@ mod tests {
         let err = parse_placeholder(Some("csi"), Some("fr")).unwrap_err();
         assert!(err.contains("unknown language \"fr\""), "{err}");
         assert!(parse_placeholder(None, None).is_err());
+    }
+
+    /// The stylesheet says these before the wasm arrives; it must say what this file says.
+    #[test]
+    fn the_stylesheet_draws_the_placeholder_texts() {
+        let css = include_str!("../../../web/kubevol.css");
+        for msg in [LOADING, NEEDS_JAVASCRIPT, LOAD_FAILED] {
+            for lang in [Lang::Ja, Lang::En] {
+                let content = format!("content: \"{}\"", msg.get(lang));
+                assert!(css.contains(&content), "web/kubevol.css does not draw {content}");
+            }
+        }
+    }
+
+    /// The loader, the one-kind modules and this file each name the kinds; they must agree.
+    #[test]
+    fn the_loader_and_the_modules_know_the_same_kinds() {
+        let codes: Vec<&str> = DemoKind::ALL.iter().map(|k| k.code()).collect();
+        let loader = include_str!("../../../web/kubevol.js");
+        let listed = loader
+            .lines()
+            .find_map(|l| l.strip_prefix("const KINDS = ["))
+            .and_then(|l| l.strip_suffix("];"))
+            .expect("web/kubevol.js declares `const KINDS = [...];` on one line");
+        let listed: Vec<&str> = listed.split(',').map(|k| k.trim().trim_matches('\'')).collect();
+        assert_eq!(listed, codes, "web/kubevol.js KINDS");
+        let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/bin");
+        let mut modules: Vec<String> = std::fs::read_dir(&bins)
+            .expect("src/bin")
+            .map(|e| e.expect("src/bin entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        modules.sort();
+        let want: Vec<String> = codes.iter().map(|c| format!("kubevol-{c}.rs")).collect();
+        assert_eq!(modules, want, "src/bin holds one module per kind");
+        for (kind, only) in DemoKind::ALL.into_iter().zip([Demos::CSI, Demos::STATEFULSET, Demos::TOPOLOGY]) {
+            assert!(DemoKind::ALL.iter().all(|k| only.view(*k).is_some() == (*k == kind)), "{kind:?}");
+            assert!(Demos::ALL.view(kind).is_some());
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use kubevol_sim::{Model, Tell, Voice};
 
-use crate::i18n::Lang;
+use crate::lang::Lang;
 
 /// How many log lines a demo keeps: the recent past, not a history.
 pub const LOG_LEN: usize = 8;

@@ -1,10 +1,11 @@
 //! The frame every demo sits in: the `.kv` root (in the reader's language), then kicker, title,
 //! status badge and language switch, then the demo body.
-//! It mirrors the book's demo frame (theme.md) so a demo looks native on a book page.
+//! It mirrors the book's demo frame (the same kicker, pill badge and colours) so a demo looks
+//! native on a book page.
 
 use leptos::prelude::*;
 
-use crate::i18n::{self, Lang};
+use crate::lang::{self, use_lang, Msg};
 use crate::widgets::{click, tr};
 
 /// How the badge colours the current state: the book's green / red / grey pill.
@@ -29,8 +30,7 @@ impl Tone {
 pub fn Shell(
     /// The demo's kind, for the root's `data-kubevol-root` hook.
     kind: &'static str,
-    lang: RwSignal<Lang>,
-    #[prop(into)] title: Signal<&'static str>,
+    title: Msg,
     #[prop(into)] badge: Signal<String>,
     #[prop(into)] tone: Signal<Tone>,
     /// Said once, above the body: e.g. that the page asked for a preset this demo does not have.
@@ -38,21 +38,22 @@ pub fn Shell(
     notice: Option<String>,
     children: Children,
 ) -> impl IntoView {
+    let lang = use_lang();
     view! {
         <div class="kv" data-kubevol-root=kind lang=move || lang.get().code()>
         <header class="kv-head">
-            <span class="kv-kicker">{tr(lang, i18n::KICKER)}</span>
-            <span class="kv-title" data-state="title">{title}</span>
+            <span class="kv-kicker">{tr(lang::KICKER)}</span>
+            <span class="kv-title" data-state="title">{tr(title)}</span>
             <span class="kv-badge" data-state="badge" data-tone=Signal::derive(move || tone.get().code())>
                 {badge}
             </span>
             <button
                 class="kv-lang"
                 data-action="lang"
-                aria-label=tr(lang, i18n::SWITCH_LANG_NAME)
+                aria-label=tr(lang::SWITCH_LANG_NAME)
                 on:click=click(move || lang.update(|l| *l = l.other()))
             >
-                {tr(lang, i18n::SWITCH_LANG)}
+                {tr(lang::SWITCH_LANG)}
             </button>
         </header>
         {notice.map(|text| view! { <p class="kv-notice" role="status" data-state="notice">{text}</p> })}

@@ -1,14 +1,18 @@
-//! Small pieces every demo uses: a group of mutually exclusive choices, the verdict line, the log and
-//! the legend. They only read signals and call back; they know nothing of any model.
+//! Small pieces every demo uses: labels, a row of choices, keyed rows, the verdict line, the log
+//! and the legend. They read the demo's context and call back; they know nothing of any model.
 
+use std::hash::Hash;
+
+use kubevol_sim::Setting;
 use leptos::prelude::*;
 
-use crate::i18n::{self, Lang, Msg};
+use crate::lang::{self, use_lang, Msg};
 
 /// A catalogue text that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
 /// own copy of Leptos's rendering code into the wasm.
-pub fn tr(lang: RwSignal<Lang>, msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+pub fn tr(msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lang();
     move || msg.get(lang.get())
 }
 
@@ -20,15 +24,6 @@ pub fn click(f: impl Fn() + 'static) -> Click {
     Box::new(move |_| f())
 }
 
-/// The one way a demo's controls change its model: apply the action to the session in the signal.
-pub fn dispatcher<M: kubevol_sim::Model>(session: RwSignal<crate::session::Session<M>>) -> Callback<M::Action> {
-    Callback::new(move |action: M::Action| {
-        session.update(|s| {
-            s.dispatch(action);
-        })
-    })
-}
-
 /// A reactive text. Every dynamic text in the demos is a `Signal<String>` made here: Leptos then
 /// renders them all with one copy of its code, where each distinct closure would bring its own.
 pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {
@@ -37,7 +32,8 @@ pub fn text(f: impl Fn() -> String + Send + Sync + 'static) -> Signal<String> {
 
 /// The accessible name of a control that acts on one thing, e.g. "Attach (node-a)": the visible
 /// label alone would read the same on every node or ordinal.
-pub fn named(lang: RwSignal<Lang>, msg: Msg, name: String) -> Signal<String> {
+pub fn named(msg: Msg, name: String) -> Signal<String> {
+    let lang = use_lang();
     text(move || format!("{} ({name})", msg.get(lang.get())))
 }
 
@@ -74,6 +70,16 @@ impl Line {
     }
 }
 
+/// A headed list read-out, as the side panels show one.
+pub fn panel(title: Msg, lines: Signal<Vec<Line>>, state: &'static str) -> impl IntoView {
+    view! {
+        <section>
+            <p class="kv-h">{tr(title)}</p>
+            <Lines lines=lines class="kv-mono" state=state/>
+        </section>
+    }
+}
+
 /// A list read-out marked `data-state=<state>`.
 #[component]
 pub fn Lines(#[prop(into)] lines: Signal<Vec<Line>>, class: &'static str, state: &'static str) -> impl IntoView {
@@ -86,36 +92,100 @@ pub fn Lines(#[prop(into)] lines: Signal<Vec<Line>>, class: &'static str, state:
     }
 }
 
-/// A labelled row of buttons, one pressed: `data-action=<action> data-value=<value>` each.
+/// One row per key, in order: a row is built once, when its key appears, and stays while the key
+/// does; the row reads what it shows from the demo's session itself. Every keyed list in the
+/// demos goes through here with a plain `fn`, so Leptos's keyed diff is in the wasm once per key type.
+pub fn rows<K>(keys: Memo<Vec<K>>, row: fn(K) -> AnyView) -> impl IntoView
+where
+    K: Clone + Eq + Hash + Send + Sync + 'static,
+{
+    view! { <For each=move || keys.get() key=|k: &K| k.clone() children=row/> }
+}
+
+/// A labelled row of buttons, one pressed: `data-action=<action> data-value=<value>` each. Options
+/// are chosen by position, so one copy of this serves every kind of value (see [`setting`]).
 #[component]
 pub fn Choice(
-    lang: RwSignal<Lang>,
     label: Msg,
     action: &'static str,
+    /// Each option's `data-value` and label.
     options: Vec<(&'static str, Msg)>,
-    #[prop(into)] selected: Signal<&'static str>,
-    on_choose: Callback<&'static str>,
+    /// The position of the option in force, if any is.
+    #[prop(into)]
+    selected: Signal<Option<usize>>,
+    on_choose: Callback<usize>,
 ) -> impl IntoView {
     view! {
-        <div class="kv-choice" role="group" aria-label=tr(lang, label)>
-            <span class="kv-choice-label">{tr(lang, label)}</span>
+        <div class="kv-choice" role="group" aria-label=tr(label)>
+            <span class="kv-choice-label">{tr(label)}</span>
             {options
                 .into_iter()
-                .map(|(value, text)| {
+                .enumerate()
+                .map(|(at, (value, text))| {
                     view! {
                         <button
                             data-action=action
                             data-value=value
-                            aria-pressed=move || (selected.get() == value).to_string()
-                            on:click=click(move || on_choose.run(value))
+                            aria-pressed=move || (selected.get() == Some(at)).to_string()
+                            on:click=click(move || on_choose.run(at))
                         >
-                            {tr(lang, text)}
+                            {tr(text)}
                         </button>
                     }
                 })
                 .collect_view()}
         </div>
     }
+}
+
+/// The label of a value the API spells the same in every language (`ReadWriteOnce`, `Retain`).
+pub fn as_is<S: Setting>(value: S) -> Msg {
+    Msg::same(value.code())
+}
+
+/// A choice between every value of a setting, each with the label `text` gives it. The value in
+/// force is read from `selected` and a click hands the chosen one to `choose`; underneath, every
+/// choice is the same [`Choice`] over positions, so the wasm carries one copy of it.
+pub fn setting<S: Setting + Send + Sync>(
+    label: Msg,
+    action: &'static str,
+    text: fn(S) -> Msg,
+    selected: impl Fn() -> S + Send + Sync + 'static,
+    choose: impl Fn(S) + Send + Sync + 'static,
+) -> AnyView {
+    let options = S::ALL.iter().map(|s| (s.code(), text(*s))).collect();
+    let at = move || {
+        let now = selected();
+        S::ALL.iter().position(|s| *s == now)
+    };
+    choice(label, action, options, Signal::derive(at), Callback::new(move |at: usize| choose(S::ALL[at])))
+}
+
+/// A choice between a few numbers, each spelled as its `data-value` and label.
+pub fn number(
+    label: Msg,
+    action: &'static str,
+    values: &'static [(u32, &'static str)],
+    selected: impl Fn() -> u32 + Send + Sync + 'static,
+    choose: impl Fn(u32) + Send + Sync + 'static,
+) -> AnyView {
+    let options = values.iter().map(|(_, code)| (*code, Msg::same(code))).collect();
+    let at = move || {
+        let now = selected();
+        values.iter().position(|(n, _)| *n == now)
+    };
+    choice(label, action, options, Signal::derive(at), Callback::new(move |at: usize| choose(values[at].0)))
+}
+
+/// [`Choice`] as a plain function, for the few places that build one from a table.
+pub fn choice(
+    label: Msg,
+    action: &'static str,
+    options: Vec<(&'static str, Msg)>,
+    selected: Signal<Option<usize>>,
+    on_choose: Callback<usize>,
+) -> AnyView {
+    view! { <Choice label action options selected on_choose/> }.into_any()
 }
 
 /// The one-line explanation of the current state; announced to screen readers when it changes.
@@ -130,18 +200,19 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
 
 /// The recent log, newest first; refused actions are marked.
 #[component]
-pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
+pub fn Log(#[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
+    let lang = use_lang();
     let lines = Signal::derive(move || {
         let lines = lines.get().into_iter().map(|(text, refused)| Line {
             text,
             class: if refused { "kv-refused" } else { "" },
             pod: None,
         });
-        Line::or_none(lines.collect(), i18n::LOG_EMPTY.get(lang.get()))
+        Line::or_none(lines.collect(), lang::LOG_EMPTY.get(lang.get()))
     });
     view! {
         <section class="kv-log-box">
-            <p class="kv-h">{tr(lang, i18n::LOG_TITLE)}</p>
+            <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
             <Lines lines=lines class="kv-log" state="log"/>
         </section>
     }
@@ -149,12 +220,12 @@ pub fn Log(lang: RwSignal<Lang>, #[prop(into)] lines: Signal<Vec<(String, bool)>
 
 /// The short legend and, folded, what the model simplifies.
 #[component]
-pub fn Legend(lang: RwSignal<Lang>, legend: Msg, simplified: Msg) -> impl IntoView {
+pub fn Legend(legend: Msg, simplified: Msg) -> impl IntoView {
     view! {
-        <p class="kv-legend">{tr(lang, legend)}</p>
+        <p class="kv-legend">{tr(legend)}</p>
         <details class="kv-simplified">
-            <summary>{tr(lang, i18n::SIMPLIFIED)}</summary>
-            <p>{tr(lang, simplified)}</p>
+            <summary>{tr(lang::SIMPLIFIED)}</summary>
+            <p>{tr(simplified)}</p>
         </details>
     }
 }

@@ -1,9 +1,9 @@
 //! What the CSI demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::volumes::{Action, DemoConfig, Phase, Setup, State, DEMO_CLAIM, DEMO_NODES};
+use kubevol_sim::volumes::{AccessMode, Action, DemoConfig, Phase, Setup, State, DEMO_CLAIM, DEMO_NODES};
+
 use kubevol_sim::Tell;
 
-use crate::i18n::{self, csi::Situation, Lang};
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -41,16 +41,33 @@ pub fn node_card(state: &State, name: &'static str) -> NodeCard {
     }
 }
 
-pub fn badge(state: &State, lang: Lang) -> String {
-    let volume = state.volume_for(DEMO_CLAIM);
-    let attached: Vec<String> = volume.map(|v| v.attached.iter().cloned().collect()).unwrap_or_default();
-    i18n::csi::badge(
-        lang,
-        volume.map(|v| v.name.as_str()),
-        state.claims.contains_key(DEMO_CLAIM),
-        &attached,
-        volume.map_or(0, |v| v.mounts.len()),
-    )
+/// The demo's claim, if it exists, and the volume behind it, if there is one yet.
+pub struct ClaimView {
+    pub volume: Option<VolumeView>,
+}
+
+pub struct VolumeView {
+    pub name: String,
+    pub size_gib: u32,
+    pub mode: AccessMode,
+    pub zone: Option<String>,
+    /// The nodes it is attached to.
+    pub attached: Vec<String>,
+    /// How many pods see it.
+    pub pods: usize,
+}
+
+pub fn claim(state: &State) -> Option<ClaimView> {
+    state.claims.contains_key(DEMO_CLAIM).then(|| ClaimView {
+        volume: state.volume_for(DEMO_CLAIM).map(|v| VolumeView {
+            name: v.name.clone(),
+            size_gib: v.size_gib,
+            mode: v.mode,
+            zone: v.zone.clone(),
+            attached: v.attached.iter().cloned().collect(),
+            pods: v.mounts.len(),
+        }),
+    })
 }
 
 /// Red after a refusal or while a volume is stuck on a dead node; green while pods see it.
@@ -67,43 +84,38 @@ pub fn tone(session: &CsiSession) -> Tone {
     }
 }
 
-pub fn volume_line(state: &State, lang: Lang) -> String {
-    let volume = state.volume_for(DEMO_CLAIM);
-    i18n::csi::volume_line(
-        lang,
-        volume.map(|v| (v.name.as_str(), v.size_gib, v.mode.name(), v.zone.as_deref())),
-        state.claims.contains_key(DEMO_CLAIM).then_some(DEMO_CLAIM),
-    )
-}
-
 pub fn released(state: &State) -> Vec<String> {
     state.volumes.values().filter(|v| v.phase == Phase::Released).map(|v| v.name.clone()).collect()
 }
 
-/// The verdict: why the last action was refused, else what the current state means.
-pub fn verdict(session: &CsiSession, config: DemoConfig, lang: Lang) -> String {
-    if let Some(refusal) = session.last_refusal() {
-        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
-    }
-    let state = &session.state;
-    if !state.claims.contains_key(DEMO_CLAIM) {
-        return i18n::csi::verdict(lang, Situation::ClaimDeleted { released: !released(state).is_empty() });
-    }
-    let Some(v) = state.volume_for(DEMO_CLAIM) else {
-        return i18n::csi::verdict(lang, Situation::NoVolumeYet { zoned: config.zoned });
+/// What the verdict line explains about the current state (a refusal is told by the model instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Situation {
+    ClaimDeleted { released: bool },
+    NoVolumeYet { zoned: bool },
+    Unresponsive { node: String, volume: String },
+    NotAttached { volume: String, zone: Option<String> },
+    AttachedNoPods { volume: String, nodes: Vec<String> },
+    Seen { volume: String, nodes: Vec<String>, pods: usize, mode: AccessMode },
+}
+
+pub fn situation(state: &State, config: DemoConfig) -> Situation {
+    let Some(claim) = claim(state) else {
+        return Situation::ClaimDeleted { released: !released(state).is_empty() };
     };
-    let nodes: Vec<String> = v.attached.iter().cloned().collect();
-    if let Some(dead) = nodes.iter().find(|n| !state.nodes[n.as_str()].responsive) {
-        return i18n::csi::verdict(lang, Situation::Unresponsive { node: dead, volume: &v.name });
+    let Some(v) = claim.volume else {
+        return Situation::NoVolumeYet { zoned: config.zoned };
+    };
+    if let Some(dead) = v.attached.iter().find(|n| !state.nodes[n.as_str()].responsive) {
+        return Situation::Unresponsive { node: dead.clone(), volume: v.name };
     }
-    let situation = if nodes.is_empty() {
-        Situation::NotAttached { volume: &v.name, zone: v.zone.as_deref() }
-    } else if v.mounts.is_empty() {
-        Situation::AttachedNoPods { volume: &v.name, nodes: &nodes }
+    if v.attached.is_empty() {
+        Situation::NotAttached { volume: v.name, zone: v.zone }
+    } else if v.pods == 0 {
+        Situation::AttachedNoPods { volume: v.name, nodes: v.attached }
     } else {
-        Situation::Seen { volume: &v.name, nodes: &nodes, pods: v.mounts.len(), mode: v.mode.name() }
-    };
-    i18n::csi::verdict(lang, situation)
+        Situation::Seen { volume: v.name, nodes: v.attached, pods: v.pods, mode: v.mode }
+    }
 }
 
 /// The CSI calls the last action made, rendered as a driver log shows them.
@@ -126,6 +138,8 @@ pub fn nodes() -> [&'static str; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::csi::text::{badge, verdict};
+    use crate::lang::Lang;
     use kubevol_sim::volumes::{AccessMode, Binding, Reclaim};
 
     fn attach(node: &str) -> Action {

@@ -1,9 +1,7 @@
 //! What the StatefulSet demo shows, computed from the session: no Leptos here, so it is tested natively.
 
 use kubevol_sim::statefulset::{Config, PodManagementPolicy, Retention, RetentionPolicy, State};
-use kubevol_sim::Tell;
 
-use crate::i18n::{self, sts::Situation, Lang};
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -68,36 +66,38 @@ pub struct Slot {
 }
 
 /// Ordinals 0..max(target, highest pod or volume + 1): empty slots show what is missing.
-pub fn slots(state: &State) -> Vec<Slot> {
+pub fn ordinals(state: &State) -> Vec<u32> {
     let highest =
         [state.pods.keys().next_back(), state.pvcs.keys().next_back()].into_iter().flatten().max().map_or(0, |o| o + 1);
-    let end = state.replicas().max(highest);
-    (0..end)
-        .map(|ordinal| Slot {
-            ordinal,
-            pod: state.pods.get(&ordinal).map(|p| PodCard {
-                name: state.pod_name(ordinal),
-                dns: state.config.dns_name(ordinal),
-                pvc: state.pvc_name(ordinal),
-                status: if p.ready {
-                    PodStatus::Ready
-                } else if state.broken.contains(&ordinal) {
-                    PodStatus::Broken
-                } else {
-                    PodStatus::Starting { steps_left: p.ready_at.saturating_sub(state.now) }
-                },
-            }),
-            volume: state.pvcs.get(&ordinal).map(|v| VolumeCard {
-                name: state.pvc_name(ordinal),
-                data: v.data.clone(),
-                terminating: v.terminating,
-            }),
-        })
-        .collect()
+    (0..state.replicas().max(highest)).collect()
 }
 
-pub fn badge(state: &State, lang: Lang) -> String {
-    i18n::sts::badge(lang, state.ready_count(), state.replicas(), state.pvcs.len())
+/// The pod and the volume of one ordinal, either of which may be absent.
+pub fn slot(state: &State, ordinal: u32) -> Slot {
+    Slot {
+        ordinal,
+        pod: state.pods.get(&ordinal).map(|p| PodCard {
+            name: state.pod_name(ordinal),
+            dns: state.config.dns_name(ordinal),
+            pvc: state.pvc_name(ordinal),
+            status: if p.ready {
+                PodStatus::Ready
+            } else if state.broken.contains(&ordinal) {
+                PodStatus::Broken
+            } else {
+                PodStatus::Starting { steps_left: p.ready_at.saturating_sub(state.now) }
+            },
+        }),
+        volume: state.pvcs.get(&ordinal).map(|v| VolumeCard {
+            name: state.pvc_name(ordinal),
+            data: v.data.clone(),
+            terminating: v.terminating,
+        }),
+    }
+}
+
+pub fn slots(state: &State) -> Vec<Slot> {
+    ordinals(state).into_iter().map(|o| slot(state, o)).collect()
 }
 
 /// Green when converged, red when a broken ordinal holds the set back (or the last click was
@@ -112,37 +112,57 @@ pub fn tone(session: &StsSession) -> Tone {
     }
 }
 
-pub fn verdict(session: &StsSession, lang: Lang) -> String {
-    if let Some(refusal) = session.last_refusal() {
-        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
-    }
-    let s = &session.state;
+/// What the verdict line explains about the set (a refusal is told by the model instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Situation {
+    Converged {
+        ready: u32,
+        volumes: usize,
+    },
+    /// OrderedReady: `broken` never becomes ready, so `next` is never created.
+    StuckOrdered {
+        broken: String,
+        next: String,
+    },
+    StuckParallel {
+        broken: String,
+    },
+    ScalingDown {
+        extra: usize,
+    },
+    Starting {
+        ordered: bool,
+    },
+    SetDeleted,
+}
+
+pub fn situation(s: &State) -> Situation {
     let ordered = s.config.policy == PodManagementPolicy::OrderedReady;
-    let situation = if s.deleted {
+    if s.deleted {
         Situation::SetDeleted
     } else if s.converged() {
         Situation::Converged { ready: s.ready_count(), volumes: s.pvcs.len() }
     } else if let Some(broken) = s.stuck_on() {
-        let (broken, next) = (s.pod_name(broken), s.pod_name(broken + 1));
-        return i18n::sts::verdict(
-            lang,
-            if ordered {
-                Situation::StuckOrdered { broken: &broken, next: &next }
-            } else {
-                Situation::StuckParallel { broken: &broken }
-            },
-        );
+        if ordered {
+            Situation::StuckOrdered { broken: s.pod_name(broken), next: s.pod_name(broken + 1) }
+        } else {
+            Situation::StuckParallel { broken: s.pod_name(broken) }
+        }
     } else if s.pods.range(s.replicas()..).next().is_some() {
         Situation::ScalingDown { extra: s.pods.range(s.replicas()..).count() }
     } else {
         Situation::Starting { ordered }
-    };
-    i18n::sts::verdict(lang, situation)
+    }
 }
+
+/// Startup lengths a reader can pick, in steps.
+pub const STARTUP_STEPS: [(u32, &str); 4] = [(0, "0"), (1, "1"), (2, "2"), (3, "3")];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
+    use crate::statefulset::text::{badge, verdict};
     use kubevol_sim::statefulset::Action;
 
     #[test]

@@ -1,18 +1,36 @@
 //! The topology demo, "区画とボリューム": where pods and volumes land on the three-node cluster of
 //! seed 004, and the scheduler's own FailedScheduling message when they cannot, all decided by
-//! `kubevol_sim::topology`.
+//! `kubevol_sim::topology`. The book's topology chapter is one of its scenarios (`data-preset="spread"`).
+//!
+//! `present.rs` says what the state means, `text.rs` how it reads; the components here lay it out.
 
 pub mod present;
+pub mod text;
 
-use kubevol_sim::topology::{Action, AllowedZones, Binding, Custom, PodManagementPolicy, Preset, TaintsPolicy};
+use kubevol_sim::topology::{
+    Action, AllowedZones, Binding, Chapter, Custom, PodManagementPolicy, Preset, SpreadKey, State, TaintsPolicy,
+    WhenUnsatisfiable,
+};
 use leptos::prelude::*;
 
-use crate::i18n::{self, Lang, Msg};
+use crate::demo::{self, use_demo};
+use crate::lang::{self, step_counter, switch, unknown_preset, use_lang, Lang};
 use crate::shell::Shell;
-use crate::widgets::{click, dispatcher, flag, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
-use present::{Scenario, TopoSession, CHAPTER_CODE};
+use crate::widgets::{as_is, click, flag, number, rows, setting, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use present::{Pick, Scenario, MAX_SKEWS, POD_COUNTS, REPLICAS};
 
-const REPLICAS: [&str; 6] = ["1", "2", "3", "4", "5", "6"];
+/// The scenario on show, for the components that draw differently in the book's chapter.
+#[derive(Clone, Copy)]
+struct Shown(RwSignal<Scenario>);
+
+impl Shown {
+    fn chapter(self) -> Option<Chapter> {
+        match self.0.get() {
+            Scenario::Chapter(c) => Some(c),
+            _ => None,
+        }
+    }
+}
 
 #[component]
 pub fn TopologyDemo(
@@ -23,17 +41,18 @@ pub fn TopologyDemo(
 ) -> impl IntoView {
     let first = preset.as_deref().map_or(Some(Scenario::Preset(Preset::SpreadTrap)), Scenario::from_code);
     let notice = match (&preset, first) {
-        (Some(code), None) => Some(i18n::unknown_preset(lang, code, &Scenario::codes())),
+        (Some(code), None) => Some(unknown_preset(lang, code, &Scenario::codes())),
         _ => None,
     };
     let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
-    let lang = RwSignal::new(lang);
+    let (lang, demo) = demo::provide::<State>(lang, present::start(first));
+    let (session, dispatch) = (demo.session, demo.dispatch);
     let scenario = RwSignal::new(first);
-    let session = RwSignal::new(present::start(first));
-    let dispatch = dispatcher(session);
+    let shown = Shown(scenario);
+    provide_context(shown);
     let restart = move |next: Scenario| {
         scenario.set(next);
-        session.set(present::start(next));
+        demo.restart(present::start(next));
     };
     // Any free control switches to the custom scenario, starting from what the controls show.
     let tweak = move |change: &dyn Fn(&mut Custom)| {
@@ -42,150 +61,101 @@ pub fn TopologyDemo(
         restart(Scenario::Custom(c));
     };
     let custom = Memo::new(move |_| scenario.get().custom());
-    // The book's chapter: its own controls, losses and read-out; any change places the pods again.
-    let chapter = move || match scenario.get() {
-        Scenario::Chapter(c) => Some(c),
-        _ => None,
+    // The book's chapter has its own controls, losses and read-out; any change places the pods
+    // again. A memo, so switching between the chapter's own settings does not rebuild its
+    // controls (and the focused button stays).
+    let in_chapter = Memo::new(move |_| shown.chapter().is_some());
+    let rechapter = move |change: &dyn Fn(&mut Chapter)| {
+        let mut c = scenario.get_untracked().chapter();
+        change(&mut c);
+        restart(Scenario::Chapter(c));
     };
-    // A memo, so switching between the chapter's own settings does not rebuild its controls (and
-    // the focused button stays).
-    let in_chapter = Memo::new(move |_| chapter().is_some());
+    let chapter = Memo::new(move |_| scenario.get().chapter());
 
     let badge = Signal::derive(move || {
-        session.with(|s| match chapter() {
-            Some(c) => present::chapter_badge(&s.state, c, lang.get()),
-            None => present::badge(&s.state, lang.get()),
+        session.with(|s| match shown.chapter() {
+            Some(c) => text::chapter::badge(&s.state, c, lang.get()),
+            None => text::badge(&s.state, lang.get()),
         })
     });
     let tone = Signal::derive(move || {
-        session.with(|s| match chapter() {
+        session.with(|s| match shown.chapter() {
             Some(c) => present::chapter_tone(s, c),
             None => present::tone(s),
         })
     });
-    let title = Signal::derive(tr(lang, i18n::topo::TITLE));
-    let mut presets: Vec<(&'static str, Msg)> =
-        Preset::ALL.iter().map(|p| (p.code(), i18n::topo::preset_label(p.code()))).collect();
-    presets.push((CHAPTER_CODE, i18n::chapter::PRESET));
-    presets.push(("custom", i18n::topo::CUSTOM));
+    let picks = Pick::all();
     let chapter_controls = move || {
         in_chapter.get().then(|| {
             view! {
                 <div class="kv-controls kv-free" data-state="chapter-controls">
-                    <span class="kv-muted kv-free-title">{tr(lang, i18n::chapter::CONTROLS)}</span>
-                    {present::CHAPTER_CHOICES
-                        .into_iter()
-                        .map(|(action, values)| view! {
-                            <Choice lang=lang label=i18n::chapter::label(action) action=action
-                                options=values.iter().map(|v| (*v, i18n::chapter::value(v))).collect()
-                                selected=Signal::derive(move || present::chapter_value(scenario.get().chapter(), action))
-                                on_choose=Callback::new(move |v: &'static str| {
-                                    restart(Scenario::Chapter(present::chapter_with(scenario.get_untracked().chapter(), action, v)))
-                                })
-                            />
-                        })
-                        .collect_view()}
+                    <span class="kv-muted kv-free-title">{tr(text::chapter::CONTROLS)}</span>
+                    {number(text::chapter::MAX_SKEW, "max-skew", &MAX_SKEWS, move || chapter.get().max_skew,
+                        move |n| rechapter(&|c| c.max_skew = n))}
+                    {number(text::chapter::PODS, "pods", &POD_COUNTS, move || chapter.get().pods,
+                        move |n| rechapter(&|c| c.pods = n))}
+                    {setting(text::chapter::KEY, "key", text::chapter::key, move || chapter.get().key,
+                        move |key: SpreadKey| rechapter(&|c| c.key = key))}
+                    {setting(text::chapter::WHEN, "when", as_is::<WhenUnsatisfiable>, move || chapter.get().when,
+                        move |when| rechapter(&|c| c.when = when))}
                 </div>
             }
         })
     };
 
     view! {
-            <Shell kind="topology" lang=lang title=title badge=badge tone=tone notice=notice>
+            <Shell kind="topology" title=text::TITLE badge=badge tone=tone notice=notice>
                 <div class="kv-controls">
                     <Choice
-                        lang=lang
-                        label=i18n::topo::SCENARIO
+                        label=text::SCENARIO
                         action="preset"
-                        options=presets
-                        selected=Signal::derive(move || scenario.get().code())
-                        on_choose=Callback::new(move |code: &'static str| {
-                            match Scenario::from_code(code) {
-                                Some(next) => restart(next),
-                                None => restart(Scenario::Custom(scenario.get_untracked().custom())),
-                            }
+                        options=picks.iter().map(|p| (p.code(), text::pick(*p))).collect()
+                        selected=Signal::derive({
+                            let picks = picks.clone();
+                            move || { let now = scenario.get().pick(); picks.iter().position(|p| *p == now) }
                         })
+                        on_choose=Callback::new(move |at: usize| restart(scenario.get_untracked().picked(picks[at])))
                     />
                 </div>
                 {chapter_controls}
                 <div class="kv-controls kv-free" hidden=flag(move || in_chapter.get()) class:kv-inactive=move || !matches!(scenario.get(), Scenario::Custom(_))>
-                    <span class="kv-muted kv-free-title">{tr(lang, i18n::topo::FREE)}</span>
-                    <Choice lang=lang label=i18n::topo::BINDING action="binding"
-                        options=vec![("Immediate", Msg::same("Immediate")), ("WaitForFirstConsumer", Msg::same("WaitForFirstConsumer"))]
-                        selected=Signal::derive(move || if custom.get().binding == Binding::Immediate { "Immediate" } else { "WaitForFirstConsumer" })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let b = if v == "Immediate" { Binding::Immediate } else { Binding::WaitForFirstConsumer };
-                            tweak(&|c| c.binding = b)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::topo::ALLOWED action="allowed"
-                        options=vec![("both", i18n::topo::BOTH), ("room1", Msg::same("room1")), ("room2", Msg::same("room2"))]
-                        selected=Signal::derive(move || match custom.get().allowed {
-                            AllowedZones::Both => "both",
-                            AllowedZones::Room1 => "room1",
-                            AllowedZones::Room2 => "room2",
-                        })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let a = match v { "room1" => AllowedZones::Room1, "room2" => AllowedZones::Room2, _ => AllowedZones::Both };
-                            tweak(&|c| c.allowed = a)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::topo::REPLICAS action="replicas"
-                        options=REPLICAS.iter().map(|r| (*r, Msg::same(r))).collect()
-                        selected=Signal::derive(move || REPLICAS.get(custom.get().replicas as usize - 1).copied().unwrap_or("6"))
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let n = v.parse().unwrap_or(6);
-                            tweak(&|c| c.replicas = n)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::topo::POLICY action="policy"
-                        options=vec![("OrderedReady", Msg::same("OrderedReady")), ("Parallel", Msg::same("Parallel"))]
-                        selected=Signal::derive(move || if custom.get().policy == PodManagementPolicy::Parallel { "Parallel" } else { "OrderedReady" })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let p = if v == "Parallel" { PodManagementPolicy::Parallel } else { PodManagementPolicy::OrderedReady };
-                            tweak(&|c| c.policy = p)
-                        })
-                    />
-                    <Choice lang=lang label=i18n::topo::SPREAD action="spread"
-                        options=vec![("off", i18n::topo::OFF), ("on", i18n::topo::ON)]
-                        selected=Signal::derive(move || if custom.get().spread { "on" } else { "off" })
-                        on_choose=Callback::new(move |v: &'static str| tweak(&|c| c.spread = v == "on"))
-                    />
-                    <Choice lang=lang label=i18n::topo::SELECTOR action="selector"
-                        options=vec![("off", i18n::topo::OFF), ("on", i18n::topo::ON)]
-                        selected=Signal::derive(move || if custom.get().node_selector { "on" } else { "off" })
-                        on_choose=Callback::new(move |v: &'static str| tweak(&|c| c.node_selector = v == "on"))
-                    />
-                    <Choice lang=lang label=i18n::topo::TAINTS action="taints"
-                        options=vec![("Ignore", Msg::same("Ignore")), ("Honor", Msg::same("Honor"))]
-                        selected=Signal::derive(move || if custom.get().taints_policy == TaintsPolicy::Honor { "Honor" } else { "Ignore" })
-                        on_choose=Callback::new(move |v: &'static str| {
-                            let t = if v == "Honor" { TaintsPolicy::Honor } else { TaintsPolicy::Ignore };
-                            tweak(&|c| c.taints_policy = t)
-                        })
-                    />
+                    <span class="kv-muted kv-free-title">{tr(text::FREE)}</span>
+                    {setting(text::BINDING, "binding", as_is::<Binding>, move || custom.get().binding,
+                        move |b| tweak(&|c| c.binding = b))}
+                    {setting(text::ALLOWED, "allowed", text::allowed, move || custom.get().allowed,
+                        move |a: AllowedZones| tweak(&|c| c.allowed = a))}
+                    {number(text::REPLICAS, "replicas", &REPLICAS, move || custom.get().replicas,
+                        move |n| tweak(&|c| c.replicas = n))}
+                    {setting(text::POLICY, "policy", as_is::<PodManagementPolicy>, move || custom.get().policy,
+                        move |p| tweak(&|c| c.policy = p))}
+                    {setting(text::SPREAD, "spread", switch, move || custom.get().spread,
+                        move |on| tweak(&|c| c.spread = on))}
+                    {setting(text::SELECTOR, "selector", switch, move || custom.get().node_selector,
+                        move |on| tweak(&|c| c.node_selector = on))}
+                    {setting(text::TAINTS, "taints", as_is::<TaintsPolicy>, move || custom.get().taints_policy,
+                        move |t| tweak(&|c| c.taints_policy = t))}
                 </div>
                 <div class="kv-controls">
-                    <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{tr(lang, i18n::topo::STEP)}</button>
-                    <button data-action="run" on:click=click(move || dispatch.run(Action::Run { max: 100 }))>{tr(lang, i18n::topo::RUN)}</button>
-                    <span class="kv-step" data-state="step">{move || session.with(|s| i18n::sts::step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(scenario.get_untracked()))>{tr(lang, i18n::RESET)}</button>
+                    <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{tr(text::STEP)}</button>
+                    <button data-action="run" on:click=click(move || dispatch.run(Action::Run { max: 100 }))>{tr(text::RUN)}</button>
+                    <span class="kv-step" data-state="step">{move || session.with(|s| step_counter(s.state.now))}</span>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(scenario.get_untracked()))>{tr(lang::RESET)}</button>
                 </div>
-                <Zones session=session lang=lang losses=in_chapter dispatch=dispatch/>
-                {move || in_chapter.get().then(|| view! { <Survival session=session lang=lang/> })}
-                <Pending session=session lang=lang/>
+                <Zones/>
+                {move || in_chapter.get().then(|| view! { <Survival/> })}
+                <Pending/>
                 <Verdict
-                    text=Signal::derive(move || session.with(|s| match chapter() {
-                        Some(c) => present::chapter_verdict(s, c, lang.get()),
-                        None => present::verdict(s, lang.get()),
+                    text=Signal::derive(move || session.with(|s| match shown.chapter() {
+                        Some(c) => text::chapter::verdict(s, c, lang.get()),
+                        None => text::verdict(s, lang.get()),
                     }))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                <Log lang=lang lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                <Log lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
                 {move || if in_chapter.get() {
-                    view! { <Legend lang=lang legend=i18n::chapter::LEGEND simplified=i18n::chapter::SIMPLIFIED/> }.into_any()
+                    view! { <Legend legend=text::chapter::LEGEND simplified=text::chapter::SIMPLIFIED/> }.into_any()
                 } else {
-                    view! { <Legend lang=lang legend=i18n::topo::LEGEND simplified=i18n::topo::SIMPLIFIED/> }.into_any()
+                    view! { <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/> }.into_any()
                 }}
             </Shell>
     }
@@ -193,23 +163,24 @@ pub fn TopologyDemo(
 
 /// The chapter's read-out: the skew per key, and what losing the worst node or zone would leave.
 #[component]
-fn Survival(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
-    let survival = move || session.with(|s| present::survival(&s.state));
+fn Survival() -> impl IntoView {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let survival = move || demo.with(|s| present::survival(&s.state));
     let loss = move |zone: bool| {
         text(move || {
             let s = survival();
             match if zone { s.zone_loss } else { s.node_loss } {
-                Some(l) => i18n::chapter::loss_line(lang.get(), zone, &l.domain, l.survivors, l.of),
+                Some(l) => text::chapter::loss_line(lang.get(), zone, &l.domain, l.survivors, l.of),
                 None => String::new(),
             }
         })
     };
     view! {
         <section class="kv-survival" data-state="survivors">
-            <p class="kv-h">{tr(lang, i18n::chapter::SURVIVORS)}</p>
+            <p class="kv-h">{tr(text::chapter::SURVIVORS)}</p>
             <p data-state="skew">{text(move || {
                 let s = survival();
-                i18n::chapter::skew_line(lang.get(), s.zone_skew, s.node_skew)
+                text::chapter::skew_line(lang.get(), s.zone_skew, s.node_skew)
             })}</p>
             <p data-state="node-loss">{loss(false)}</p>
             <p data-state="zone-loss">{loss(true)}</p>
@@ -218,114 +189,128 @@ fn Survival(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoVi
 }
 
 /// The cluster, one column per zone: its nodes with their pods, and the volumes created there.
-/// With `losses` (the book's chapter), each zone and node has a button that makes it fail.
 #[component]
-fn Zones(
-    session: RwSignal<TopoSession>,
-    lang: RwSignal<Lang>,
-    #[prop(into)] losses: Signal<bool>,
-    dispatch: Callback<Action>,
-) -> impl IntoView {
-    let zones = Memo::new(move |_| session.with(|s| present::zones(&s.state)));
+fn Zones() -> impl IntoView {
+    let demo = use_demo::<State>();
+    let zones = Memo::new(move |_| demo.with(|s| present::zone_keys(&s.state)));
+    view! { <div class="kv-zones" data-state="zones">{rows(zones, zone_column)}</div> }
+}
+
+/// One zone. In the book's chapter it has a button that makes the whole zone fail.
+fn zone_column(key: String) -> AnyView {
+    let (lang, demo, shown) = (use_lang(), use_demo::<State>(), crate::demo::inside_demo::<Shown>());
+    let dispatch = demo.dispatch;
+    let zone = {
+        let key = key.clone();
+        Memo::new(move |_| demo.with(|s| present::zone(&s.state, &key)))
+    };
+    let nodes = Memo::new(move |_| zone.with(|z| z.nodes.iter().map(|n| n.name.clone()).collect::<Vec<_>>()));
+    // A cluster without any StorageClass (the book's chapter) has no volume row.
+    let storage_less = flag(move || demo.with(|s| s.state.classes.is_empty()));
+    let fail_zone = move || {
+        let zone = zone.with(|z| z.zone.clone())?;
+        shown.chapter().is_some().then(|| {
+            let label = format!("{} {zone}", text::chapter::LOSE_ZONE.get(lang.get()));
+            view! {
+                <button class="kv-danger" data-action="fail-zone" data-zone=zone.clone()
+                    on:click=click(move || dispatch.run(Action::FailZone { zone: zone.clone() }))>
+                    {label}
+                </button>
+            }
+        })
+    };
     view! {
-        <div class="kv-zones" data-state="zones">
-            {move || {
-                // A cluster without any StorageClass (the book's chapter) has no volume row.
-                let storage_less = session.with(|s| s.state.classes.is_empty());
-                zones
-                    .get()
-                    .into_iter()
-                    .map(|z| {
-                        let code = z.zone.clone().unwrap_or_default();
-                        let heading = match &z.zone {
-                            Some(name) => format!("{} {name}", i18n::topo::ZONE.get(lang.get())),
-                            None => i18n::topo::NO_ZONE.get(lang.get()).to_string(),
-                        };
-                        let fail_zone = losses.get().then(|| {
-                            let zone = code.clone();
-                            let label = format!("{} {zone}", i18n::chapter::LOSE_ZONE.get(lang.get()));
-                            view! {
-                                <button class="kv-danger" data-action="fail-zone" data-zone=zone.clone()
-                                    on:click=click(move || dispatch.run(Action::FailZone { zone: zone.clone() }))>
-                                    {label}
-                                </button>
-                            }
-                        });
-                        view! {
-                            <section class="kv-zone" data-zone=code>
-                                <p class="kv-h">{heading}</p>
-                                {fail_zone}
-                                {(!z.storage).then(|| view! { <span class="kv-tag">{i18n::topo::NO_STORAGE.get(lang.get())}</span> })}
-                                {z.nodes.into_iter().map(|n| { let hook = n.name.clone(); let fail_node = (losses.get() && !n.down).then(|| {
-                                    let node = n.name.clone();
-                                    let label = format!("{} {node}", i18n::chapter::LOSE_NODE.get(lang.get()));
-                                    view! {
-                                        <button class="kv-danger" data-action="fail-node" data-node=node.clone() aria-label=label
-                                            on:click=click(move || dispatch.run(Action::FailNode { node: node.clone() }))>
-                                            {i18n::chapter::LOSE_NODE.get(lang.get())}
-                                        </button>
-                                    }
-                                }); view! {
-                                    <div class="kv-node" data-node=hook class:kv-down=n.tainted>
-                                        <strong>{n.name}</strong>
-                                        {n.down.then(|| view! { <span class="kv-tag kv-tag-ng" data-state="lost">{i18n::chapter::LOST.get(lang.get())}</span> })}
-                                        {(n.tainted && !n.down).then(|| view! { <span class="kv-tag kv-tag-ng">{i18n::topo::TAINTED.get(lang.get())}</span> })}
-                                        {fail_node}
-                                        {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
-                                        <div class="kv-chips">
-                                            {if n.pods.is_empty() {
-                                                view! { <span class="kv-muted">{i18n::topo::NO_PODS.get(lang.get())}</span> }.into_any()
-                                            } else {
-                                                n.pods.into_iter().map(|p| { let hook = p.clone(); view! { <span class="kv-chip" data-pod=hook>{p}</span> } }).collect_view().into_any()
-                                            }}
-                                        </div>
-                                    </div>
-                                }}).collect_view()}
-                                <div class="kv-chips kv-pvs" hidden=storage_less>
-                                    {if z.volumes.is_empty() {
-                                        view! { <span class="kv-muted">{i18n::topo::NO_VOLUMES.get(lang.get())}</span> }.into_any()
-                                    } else {
-                                        z.volumes.into_iter().map(|(pv, claim)| {
-                                            let text = format!("{pv} ← {claim}");
-                                            view! { <span class="kv-chip kv-pv" data-pv=pv>{text}</span> }
-                                        }).collect_view().into_any()
-                                    }}
-                                </div>
-                            </section>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </div>
+        <section class="kv-zone" data-zone=key>
+            <p class="kv-h">{text(move || text::zone_heading(lang.get(), zone.with(|z| z.zone.clone()).as_deref()))}</p>
+            {fail_zone}
+            {move || (!zone.with(|z| z.storage)).then(|| view! { <span class="kv-tag">{text::NO_STORAGE.get(lang.get())}</span> })}
+            {rows(nodes, node_card)}
+            <div class="kv-chips kv-pvs" hidden=storage_less>
+                {move || {
+                    let volumes = zone.with(|z| z.volumes.clone());
+                    if volumes.is_empty() {
+                        view! { <span class="kv-muted">{text::NO_VOLUMES.get(lang.get())}</span> }.into_any()
+                    } else {
+                        volumes.into_iter().map(|(pv, claim)| {
+                            let text = format!("{pv} ← {claim}");
+                            view! { <span class="kv-chip kv-pv" data-pv=pv>{text}</span> }
+                        }).collect_view().into_any()
+                    }
+                }}
+            </div>
+        </section>
     }
+    .into_any()
+}
+
+/// One node and its pods. In the book's chapter a node that is up has a button that makes it fail.
+fn node_card(name: String) -> AnyView {
+    let (lang, demo, shown) = (use_lang(), use_demo::<State>(), crate::demo::inside_demo::<Shown>());
+    let dispatch = demo.dispatch;
+    let node = {
+        let name = name.clone();
+        Memo::new(move |_| demo.with(|s| present::node(&s.state, &name)))
+    };
+    (move || {
+        let n = node.get()?;
+        let fail_node = (shown.chapter().is_some() && !n.down).then(|| {
+            let node = n.name.clone();
+            let label = format!("{} {node}", text::chapter::LOSE_NODE.get(lang.get()));
+            view! {
+                <button class="kv-danger" data-action="fail-node" data-node=node.clone() aria-label=label
+                    on:click=click(move || dispatch.run(Action::FailNode { node: node.clone() }))>
+                    {text::chapter::LOSE_NODE.get(lang.get())}
+                </button>
+            }
+        });
+        Some(view! {
+            <div class="kv-node" data-node=n.name.clone() class:kv-down=n.tainted>
+                <strong>{n.name.clone()}</strong>
+                {n.down.then(|| view! { <span class="kv-tag kv-tag-ng" data-state="lost">{text::chapter::LOST.get(lang.get())}</span> })}
+                {(n.tainted && !n.down).then(|| view! { <span class="kv-tag kv-tag-ng">{text::TAINTED.get(lang.get())}</span> })}
+                {fail_node}
+                {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
+                <div class="kv-chips">
+                    {if n.pods.is_empty() {
+                        view! { <span class="kv-muted">{text::NO_PODS.get(lang.get())}</span> }.into_any()
+                    } else {
+                        n.pods.into_iter().map(|p| { let hook = p.clone(); view! { <span class="kv-chip" data-pod=hook>{p}</span> } }).collect_view().into_any()
+                    }}
+                </div>
+            </div>
+        })
+    })
+    .into_any()
 }
 
 /// Pending pods and the scheduler's message for each, word for word; then the claims.
 #[component]
-fn Pending(session: RwSignal<TopoSession>, lang: RwSignal<Lang>) -> impl IntoView {
+fn Pending() -> impl IntoView {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
     let pending = Signal::derive(move || {
-        let lines = session.with(|s| present::pending(&s.state)).into_iter().map(|(pod, message)| {
-            let message = message.unwrap_or_else(|| i18n::topo::NOT_YET.get(lang.get()).to_string());
+        let lines = demo.with(|s| present::pending(&s.state)).into_iter().map(|(pod, message)| {
+            let message = message.unwrap_or_else(|| text::NOT_YET.get(lang.get()).to_string());
             Line { text: format!("{pod}: {message}"), class: "", pod: Some(pod) }
         });
-        Line::or_none(lines.collect(), i18n::topo::NO_PENDING.get(lang.get()))
+        Line::or_none(lines.collect(), text::NO_PENDING.get(lang.get()))
     });
     let claims = Signal::derive(move || {
-        let lines = session.with(|s| present::pvcs(&s.state, lang.get())).into_iter().map(|c| {
+        let lines = demo.with(|s| present::pvcs(&s.state)).into_iter().map(|c| {
+            let status = text::pvc_status(lang.get(), c.volume.as_deref(), c.zone.as_deref());
             let note = [c.selected_node.map(|n| format!("selected-node: {n}")), c.event]
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>();
             let note = if note.is_empty() { String::new() } else { format!(" ({})", note.join(" · ")) };
-            Line::plain(format!("{}: {}{note}", c.name, c.status))
+            Line::plain(format!("{}: {status}{note}", c.name))
         });
-        Line::or_none(lines.collect(), i18n::topo::NO_PVCS.get(lang.get()))
+        Line::or_none(lines.collect(), text::NO_PVCS.get(lang.get()))
     });
     view! {
-        <p class="kv-h">{tr(lang, i18n::topo::PENDING)}</p>
+        <p class="kv-h">{tr(text::PENDING)}</p>
         <Lines lines=pending class="kv-mono" state="pending"/>
-        <div hidden=flag(move || session.with(|s| s.state.classes.is_empty()))>
-            <p class="kv-h">{tr(lang, i18n::topo::PVCS)}</p>
+        <div hidden=flag(move || demo.with(|s| s.state.classes.is_empty()))>
+            <p class="kv-h">{tr(text::PVCS)}</p>
             <Lines lines=claims class="kv-mono" state="pvcs"/>
         </div>
     }

@@ -1,16 +1,12 @@
 //! What the topology demo shows, computed from the session: no Leptos here, so it is tested natively.
 
+use kubevol_sim::scheduling::{FailedScheduling, Reason};
 use kubevol_sim::topology::{
-    app_labels, Action, Binding, Chapter, Custom, Loss, Preset, SpreadKey, State, WhenUnsatisfiable, HOSTNAME_LABEL,
+    app_labels, Action, Binding, Chapter, Custom, Loss, NodeSpec, Preset, State, WhenUnsatisfiable, HOSTNAME_LABEL,
     ZONE_LABEL,
 };
 use kubevol_sim::Tell;
 
-use crate::i18n::{
-    self,
-    topo::{Situation, Why},
-    Lang,
-};
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -28,12 +24,48 @@ pub enum Scenario {
 /// The `data-preset` (and preset button) of the book's topology chapter.
 pub const CHAPTER_CODE: &str = "spread";
 
-impl Scenario {
+/// What the scenario control offers: each article's scenario, the book's chapter, or the free
+/// controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Preset(Preset),
+    Chapter,
+    Custom,
+}
+
+impl Pick {
+    /// Every pick, in the order the control shows them.
+    pub fn all() -> Vec<Pick> {
+        let mut all: Vec<Pick> = Preset::ALL.into_iter().map(Pick::Preset).collect();
+        all.extend([Pick::Chapter, Pick::Custom]);
+        all
+    }
+
+    /// The button's `data-value`, and for all but Custom the page's `data-preset`.
     pub fn code(self) -> &'static str {
         match self {
-            Scenario::Preset(p) => p.code(),
-            Scenario::Chapter(_) => CHAPTER_CODE,
-            Scenario::Custom(_) => "custom",
+            Pick::Preset(p) => p.code(),
+            Pick::Chapter => CHAPTER_CODE,
+            Pick::Custom => "custom",
+        }
+    }
+}
+
+impl Scenario {
+    pub fn pick(self) -> Pick {
+        match self {
+            Scenario::Preset(p) => Pick::Preset(p),
+            Scenario::Chapter(_) => Pick::Chapter,
+            Scenario::Custom(_) => Pick::Custom,
+        }
+    }
+
+    /// The scenario a pick starts; Custom starts from what the free controls show now.
+    pub fn picked(self, pick: Pick) -> Scenario {
+        match pick {
+            Pick::Preset(p) => Scenario::Preset(p),
+            Pick::Chapter => Scenario::Chapter(Chapter::default()),
+            Pick::Custom => Scenario::Custom(self.custom()),
         }
     }
 
@@ -69,41 +101,11 @@ impl Scenario {
     }
 }
 
-/// The chapter's controls, `data-action` and `data-value` each: one table, so the view renders
-/// all four with one piece of code.
-pub const CHAPTER_CHOICES: [(&str, &[&str]); 4] = [
-    ("max-skew", &["1", "2", "6"]),
-    ("pods", &["3", "6", "9"]),
-    ("key", &["zone", "hostname"]),
-    ("when", &["DoNotSchedule", "ScheduleAnyway"]),
-];
-
-/// The value the control `action` shows for `c`.
-pub fn chapter_value(c: Chapter, action: &str) -> &'static str {
-    let number = |n: u32, values: &'static [&'static str]| values.iter().copied().find(|v| v.parse() == Ok(n));
-    match action {
-        "max-skew" => number(c.max_skew, CHAPTER_CHOICES[0].1).unwrap_or(""),
-        "pods" => number(c.pods, CHAPTER_CHOICES[1].1).unwrap_or(""),
-        "key" => match c.key {
-            SpreadKey::Zone => "zone",
-            SpreadKey::Hostname => "hostname",
-        },
-        _ => c.when.name(),
-    }
-}
-
-/// `c` with the control `action` set to `value`; a value the control does not offer changes nothing.
-pub fn chapter_with(mut c: Chapter, action: &str, value: &str) -> Chapter {
-    match (action, value) {
-        ("max-skew", v) => c.max_skew = v.parse().unwrap_or(c.max_skew),
-        ("pods", v) => c.pods = v.parse().unwrap_or(c.pods),
-        ("key", "zone") => c.key = SpreadKey::Zone,
-        ("key", "hostname") => c.key = SpreadKey::Hostname,
-        ("when", v) => c.when = WhenUnsatisfiable::ALL.into_iter().find(|w| w.name() == v).unwrap_or(c.when),
-        _ => {}
-    }
-    c
-}
+/// The chapter's numbers a reader can pick: maxSkew, and how many pods.
+pub const MAX_SKEWS: [(u32, &str); 3] = [(1, "1"), (2, "2"), (6, "6")];
+pub const POD_COUNTS: [(u32, &str); 3] = [(3, "3"), (6, "6"), (9, "9")];
+/// How many replicas the free controls offer.
+pub const REPLICAS: [(u32, &str); 6] = [(1, "1"), (2, "2"), (3, "3"), (4, "4"), (5, "5"), (6, "6")];
 
 /// A fresh session. The chapter's pods are placed at once, as the book's demo shows them.
 pub fn start(scenario: Scenario) -> TopoSession {
@@ -139,13 +141,6 @@ pub fn survival(s: &State) -> Survival {
     }
 }
 
-/// The book's badge: the zone skew, and what losing the worst zone leaves of the pods wanted.
-pub fn chapter_badge(s: &State, chapter: Chapter, lang: Lang) -> String {
-    let survival = survival(s);
-    let survivors = survival.zone_loss.map_or(0, |l| l.survivors);
-    i18n::chapter::badge(lang, survival.zone_skew, survivors, chapter.pods as usize)
-}
-
 /// Green when losing any zone keeps a majority of the pods wanted, as the book colours it.
 fn keeps_majority(s: &State, chapter: Chapter) -> bool {
     let survivors = survival(s).zone_loss.map_or(0, |l| l.survivors);
@@ -162,26 +157,41 @@ pub fn chapter_tone(session: &TopoSession, chapter: Chapter) -> Tone {
     }
 }
 
-pub fn chapter_verdict(session: &TopoSession, chapter: Chapter, lang: Lang) -> String {
-    use i18n::chapter::Situation;
-    if let Some(refusal) = session.last_refusal() {
-        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
-    }
-    let s = &session.state;
+/// What the chapter's verdict explains (a refusal is told by the model instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChapterSituation {
+    /// maxSkew at least the pod count: the constraint never bites.
+    Loose {
+        max_skew: u32,
+        pods: u32,
+    },
+    Spread {
+        survivors: usize,
+    },
+    Bunched {
+        lost: usize,
+    },
+    /// DoNotSchedule left a pod Pending after a loss.
+    Refused {
+        pod: String,
+    },
+    NothingRuns,
+}
+
+pub fn chapter_situation(s: &State, chapter: Chapter) -> ChapterSituation {
     if let Some(pod) = s.pending_pods().first().filter(|p| p.failed_scheduling.is_some()) {
-        return i18n::chapter::verdict(lang, Situation::Refused { pod: &pod.name });
+        return ChapterSituation::Refused { pod: pod.name.clone() };
     }
     let Some(loss) = survival(s).zone_loss.filter(|l| l.of > 0) else {
-        return i18n::chapter::verdict(lang, Situation::NothingRuns);
+        return ChapterSituation::NothingRuns;
     };
-    let situation = if chapter.when == WhenUnsatisfiable::DoNotSchedule && chapter.max_skew >= chapter.pods {
-        Situation::Loose { max_skew: chapter.max_skew, pods: chapter.pods }
+    if chapter.when == WhenUnsatisfiable::DoNotSchedule && chapter.max_skew >= chapter.pods {
+        ChapterSituation::Loose { max_skew: chapter.max_skew, pods: chapter.pods }
     } else if keeps_majority(s, chapter) {
-        Situation::Spread { survivors: loss.survivors }
+        ChapterSituation::Spread { survivors: loss.survivors }
     } else {
-        Situation::Bunched { lost: loss.of - loss.survivors }
-    };
-    i18n::chapter::verdict(lang, situation)
+        ChapterSituation::Bunched { lost: loss.of - loss.survivors }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,36 +215,43 @@ pub struct ZoneView {
     pub volumes: Vec<(String, String)>,
 }
 
-pub fn zones(s: &State) -> Vec<ZoneView> {
-    let mut zones: Vec<Option<String>> = s.zones().into_iter().map(Some).collect();
+/// The zones to draw, in order: every zone a node or a volume names, then the nodes and volumes
+/// without a zone under the empty name (as their column's `data-zone=""` says).
+pub fn zone_keys(s: &State) -> Vec<String> {
+    let mut zones = s.zones();
     if s.nodes.values().any(|n| n.zone.is_none()) || s.pvs.values().any(|v| v.zone.is_none()) {
-        zones.push(None);
+        zones.push(String::new());
     }
     zones
-        .into_iter()
-        .map(|zone| ZoneView {
-            storage: s.storage_zones.is_empty() || zone.as_ref().is_some_and(|z| s.storage_zones.contains(z)),
-            nodes: s
-                .nodes
-                .values()
-                .filter(|n| n.zone == zone)
-                .map(|n| NodeView {
-                    name: n.name.clone(),
-                    tainted: n.untolerated_taint().is_some(),
-                    down: n.is_down(),
-                    labels: n
-                        .labels
-                        .iter()
-                        .filter(|(k, _)| k.as_str() != ZONE_LABEL)
-                        .map(|(k, v)| format!("{k}={v}"))
-                        .collect(),
-                    pods: s.pods_on(&n.name).into_iter().map(|p| p.name.clone()).collect(),
-                })
-                .collect(),
-            volumes: s.pvs.values().filter(|v| v.zone == zone).map(|v| (v.name.clone(), v.claim.clone())).collect(),
-            zone,
-        })
-        .collect()
+}
+
+pub fn zone(s: &State, key: &str) -> ZoneView {
+    let zone = (!key.is_empty()).then(|| key.to_string());
+    ZoneView {
+        storage: s.storage_zones.is_empty() || zone.as_ref().is_some_and(|z| s.storage_zones.contains(z)),
+        nodes: s.nodes.values().filter(|n| n.zone == zone).map(|n| node_view(s, n)).collect(),
+        volumes: s.pvs.values().filter(|v| v.zone == zone).map(|v| (v.name.clone(), v.claim.clone())).collect(),
+        zone,
+    }
+}
+
+pub fn zones(s: &State) -> Vec<ZoneView> {
+    zone_keys(s).iter().map(|z| zone(s, z)).collect()
+}
+
+/// The node `name`, if the cluster has it.
+pub fn node(s: &State, name: &str) -> Option<NodeView> {
+    s.nodes.get(name).map(|n| node_view(s, n))
+}
+
+fn node_view(s: &State, n: &NodeSpec) -> NodeView {
+    NodeView {
+        name: n.name.clone(),
+        tainted: n.untolerated_taint().is_some(),
+        down: n.is_down(),
+        labels: n.labels.iter().filter(|(k, _)| k.as_str() != ZONE_LABEL).map(|(k, v)| format!("{k}={v}")).collect(),
+        pods: s.pods_on(&n.name).into_iter().map(|p| p.name.clone()).collect(),
+    }
 }
 
 /// Pending pods in the scheduler's queue order, with the message of their last failed attempt.
@@ -245,21 +262,23 @@ pub fn pending(s: &State) -> Vec<(String, Option<String>)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvcView {
     pub name: String,
-    pub status: String,
+    /// The volume it is bound to, and that volume's zone.
+    pub volume: Option<String>,
+    pub zone: Option<String>,
     pub selected_node: Option<String>,
     /// The claim's current event in the k8s voice (WaitForFirstConsumer's, while it waits).
     pub event: Option<String>,
 }
 
-pub fn pvcs(s: &State, lang: Lang) -> Vec<PvcView> {
+pub fn pvcs(s: &State) -> Vec<PvcView> {
     s.pvcs
         .values()
         .map(|c| {
-            let zone = c.volume.as_ref().and_then(|v| s.pvs[v].zone.as_deref());
             let waiting = c.volume.is_none() && s.classes[&c.class].binding == Binding::WaitForFirstConsumer;
             PvcView {
                 name: c.name.clone(),
-                status: i18n::topo::pvc_status(lang, c.volume.as_deref(), zone),
+                volume: c.volume.clone(),
+                zone: c.volume.as_ref().and_then(|v| s.pvs[v].zone.clone()),
                 selected_node: c.selected_node.clone(),
                 event: if waiting {
                     Some(
@@ -274,12 +293,8 @@ pub fn pvcs(s: &State, lang: Lang) -> Vec<PvcView> {
         .collect()
 }
 
-pub fn badge(s: &State, lang: Lang) -> String {
-    i18n::topo::badge(lang, s.running(), s.pods.len() - s.running())
-}
-
-fn stuck(s: &State) -> Option<(String, String)> {
-    s.pending_pods().into_iter().find_map(|p| p.message().map(|m| (p.name.clone(), m)))
+fn stuck(s: &State) -> Option<(String, FailedScheduling)> {
+    s.pending_pods().into_iter().find_map(|p| p.failed_scheduling.clone().map(|f| (p.name.clone(), f)))
 }
 
 /// Red while a pod is stuck with a FailedScheduling message (or after a refusal), green once every
@@ -295,60 +310,99 @@ pub fn tone(session: &TopoSession) -> Tone {
     }
 }
 
-/// Which rule the scheduler's message is about, most specific first.
-pub fn why(message: &str) -> Why {
-    if message.contains("topology spread") {
+/// Which rule keeps a pod out, as the verdict explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    Spread,
+    VolumeAffinity,
+    NoVolumeHere,
+    Selector,
+    Rwop,
+    Other,
+}
+
+/// Which rule the scheduler's refusal is about, most specific first.
+pub fn why(failed: &FailedScheduling) -> Why {
+    if failed.has(Reason::Spread) || failed.has(Reason::SpreadLabel) {
         Why::Spread
-    } else if message.contains("ReadWriteOncePod") {
+    } else if failed.has(Reason::Rwop) {
         Why::Rwop
-    } else if message.contains("volume node affinity") {
+    } else if failed.has(Reason::VolumeNodeAffinity) {
         Why::VolumeAffinity
-    } else if message.contains("persistent volumes to bind") {
+    } else if failed.has(Reason::NoPvToBind) {
         Why::NoVolumeHere
-    } else if message.contains("affinity/selector") {
+    } else if failed.has(Reason::NodeSelector) {
         Why::Selector
     } else {
         Why::Other
     }
 }
 
-pub fn verdict(session: &TopoSession, lang: Lang) -> String {
-    if let Some(refusal) = session.last_refusal() {
-        return format!("{}{}", i18n::REFUSED_PREFIX.get(lang), refusal.tell(lang.voice()));
-    }
-    let s = &session.state;
+/// What the verdict explains about the articles' scenarios (a refusal is told by the model instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Situation {
+    NotStarted,
+    Moving,
+    /// Every pod wanted runs; how many on each node that has any.
+    AllRunning {
+        running: usize,
+        per_node: Vec<(String, usize)>,
+    },
+    Stuck {
+        pod: String,
+        why: Why,
+    },
+}
+
+pub fn situation(s: &State) -> Situation {
     if let Some((pod, message)) = stuck(s) {
-        return i18n::topo::verdict(lang, Situation::Stuck { pod: &pod, why: why(&message) });
+        return Situation::Stuck { pod, why: why(&message) };
     }
     if s.now == 0 {
-        return i18n::topo::verdict(lang, Situation::NotStarted);
+        return Situation::NotStarted;
     }
     let wanted: usize = s.sets.values().map(|set| set.replicas as usize).sum::<usize>()
         + s.pods.values().filter(|p| p.owner.is_none()).count();
     if s.pending_pods().is_empty() && s.pods.len() == wanted {
-        let per_node: Vec<String> = s
-            .nodes
-            .keys()
-            .map(|n| (n, s.pods_on(n).len()))
-            .filter(|(_, count)| *count > 0)
-            .map(|(n, count)| match lang {
-                Lang::Ja => format!("{n} に {count}"),
-                Lang::En => format!("{count} on {n}"),
-            })
-            .collect();
-        let sep = if lang == Lang::Ja { "、" } else { ", " };
-        return i18n::topo::verdict(
-            lang,
-            Situation::AllRunning { running: s.running(), per_node: &per_node.join(sep) },
-        );
+        let per_node =
+            s.nodes.keys().map(|n| (n.clone(), s.pods_on(n).len())).filter(|(_, count)| *count > 0).collect();
+        return Situation::AllRunning { running: s.running(), per_node };
     }
-    i18n::topo::verdict(lang, Situation::Moving)
+    Situation::Moving
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
+    use crate::topology::text::{badge, chapter, pvc_status, verdict};
     use kubevol_sim::topology::Action;
+
+    fn chapter_badge(s: &State, c: Chapter, lang: Lang) -> String {
+        chapter::badge(s, c, lang)
+    }
+
+    fn chapter_verdict(s: &TopoSession, c: Chapter, lang: Lang) -> String {
+        chapter::verdict(s, c, lang)
+    }
+
+    /// A claim's line as the Claims list shows it.
+    struct Status {
+        status: String,
+        selected_node: Option<String>,
+        event: Option<String>,
+    }
+
+    fn claims(s: &State, lang: Lang) -> Vec<Status> {
+        pvcs(s)
+            .into_iter()
+            .map(|c| Status {
+                status: pvc_status(lang, c.volume.as_deref(), c.zone.as_deref()),
+                selected_node: c.selected_node,
+                event: c.event,
+            })
+            .collect()
+    }
 
     #[test]
     fn the_spread_trap_is_explained_and_turns_the_badge_red() {
@@ -383,11 +437,11 @@ mod tests {
     #[test]
     fn a_waiting_claim_shows_the_real_event_until_it_is_bound() {
         let mut s = start(Scenario::Preset(Preset::WaitForFirstConsumer));
-        let before = pvcs(&s.state, Lang::Ja);
+        let before = claims(&s.state, Lang::Ja);
         assert_eq!(before[0].status, "Pending");
         assert_eq!(before[0].event.as_deref(), Some("waiting for first consumer to be created before binding"));
         s.dispatch(Action::Step);
-        let after = pvcs(&s.state, Lang::Ja);
+        let after = claims(&s.state, Lang::Ja);
         assert_eq!(after[0].status, "Bound → pv-1(区画 room1)");
         assert_eq!(after[0].selected_node.as_deref(), Some("w1"));
         assert_eq!(after[0].event, None);
@@ -428,14 +482,18 @@ mod tests {
     }
 
     #[test]
-    fn every_chapter_control_round_trips_its_values() {
-        for (action, values) in CHAPTER_CHOICES {
-            for value in values {
-                let c = chapter_with(Chapter::default(), action, value);
-                assert_eq!(chapter_value(c, action), *value, "{action}={value}");
+    fn every_pick_is_a_page_preset_and_the_chapter_defaults_are_offered() {
+        let start = Scenario::Preset(Preset::SpreadTrap);
+        for pick in Pick::all() {
+            assert_eq!(start.picked(pick).pick(), pick);
+            if pick != Pick::Custom {
+                assert_eq!(Scenario::from_code(pick.code()).map(Scenario::pick), Some(pick), "{pick:?}");
             }
         }
-        assert_eq!(chapter_with(Chapter::default(), "pods", "many"), Chapter::default());
+        let c = Chapter::default();
+        assert!(MAX_SKEWS.iter().any(|(n, _)| *n == c.max_skew));
+        assert!(POD_COUNTS.iter().any(|(n, _)| *n == c.pods));
+        assert!(REPLICAS.iter().any(|(n, _)| *n == Custom::default().replicas));
     }
 
     #[test]
@@ -448,7 +506,7 @@ mod tests {
             let mut s = start(Scenario::Preset(preset));
             s.dispatch(Action::Run { max: 50 });
             let (_, message) = stuck(&s.state).expect("a pod is stuck");
-            assert_eq!(why(&message), want, "{preset:?}: {message}");
+            assert_eq!(why(&message), want, "{preset:?}: {}", message.message());
         }
     }
 }

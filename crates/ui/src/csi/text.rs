@@ -1,0 +1,191 @@
+//! The CSI demo's words, in Japanese and English: its labels, and how its situations read.
+
+use kubevol_sim::volumes::{AccessMode, Binding, State, DEMO_CLAIM};
+
+use super::present::{self, CsiSession, Situation};
+use crate::lang::{msg, refused, Lang, Msg};
+
+pub const TITLE: Msg = msg("CSI とボリューム", "CSI and volumes");
+
+pub const MODE: Msg = msg("アクセスモード", "Access mode");
+pub const BINDING: Msg = msg("確保の時機", "Binding");
+pub const ZONES: Msg = msg("区画あり", "Zones");
+pub const RECLAIM: Msg = msg("回収", "Reclaim");
+pub const ATTACH: Msg = msg("繋ぐ", "Attach");
+pub const MOUNT: Msg = msg("Pod に見せる", "Mount a pod");
+pub const DETACH: Msg = msg("外す", "Detach");
+pub const STOP_RESPONDING: Msg = msg("応答を止める", "Stop responding");
+pub const RESUME_RESPONDING: Msg = msg("応答を戻す", "Resume responding");
+pub const UNMOUNT_ALL: Msg = msg("すべて見えなくする", "Unmount all");
+pub const FORCE_DETACH: Msg = msg("応答を待たずに外す", "Force detach");
+pub const FORCE_HINT: Msg = msg(
+    "最後の手段: ノードが本当に止まったかを確かめないので、二重書き込みの危険がある",
+    "Last resort: nobody confirms the node stopped, so two writers may share the disk",
+);
+pub const DELETE_CLAIM: Msg = msg("要求を消す", "Delete the claim");
+pub const REQUEST_AGAIN: Msg = msg("要求を作り直す", "Create the claim again");
+pub const NOT_ATTACHED: Msg = msg("繋がっていない", "not attached");
+pub const NO_PODS: Msg = msg("見えている Pod なし", "no pod sees it");
+pub const NOT_RESPONDING: Msg = msg("応答なし", "not responding");
+pub const CSI_CALLS: Msg = msg("CSI の呼び出し(直前の操作)", "CSI calls (last action)");
+pub const K8S_SAYS: Msg = msg("Kubernetes の表示(直前の操作)", "What Kubernetes says (last action)");
+pub const K8S_NOTHING: Msg =
+    msg("(この操作に対応する Kubernetes のメッセージは無い)", "(Kubernetes prints nothing specific for this)");
+pub const LEGEND: Msg = msg(
+    "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えている Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
+    "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the volume is created decides where pods can run.",
+);
+pub const SIMPLIFIED: Msg = msg(
+    "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画から自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
+    "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods are names only; no scheduler is involved.",
+);
+
+/// How a binding mode reads on its button.
+pub fn binding(b: Binding) -> Msg {
+    match b {
+        Binding::Immediate => msg("先に作る (Immediate)", "Immediate"),
+        Binding::WaitForFirstConsumer => msg("待つ (WaitForFirstConsumer)", "WaitForFirstConsumer"),
+    }
+}
+
+pub fn attached_to(lang: Lang, volume: &str) -> String {
+    match lang {
+        Lang::Ja => format!("{volume} が繋がっている"),
+        Lang::En => format!("{volume} attached"),
+    }
+}
+
+pub fn pods_see(lang: Lang, pods: &[String]) -> String {
+    match lang {
+        Lang::Ja => format!("見えている Pod: {}", pods.join(", ")),
+        Lang::En => format!("seen by: {}", pods.join(", ")),
+    }
+}
+
+pub fn zone_label(lang: Lang, zone: &str) -> String {
+    match lang {
+        Lang::Ja => format!("区画 {zone}"),
+        Lang::En => format!("zone {zone}"),
+    }
+}
+
+/// The badge: which volume, where it is attached, how many pods see it.
+pub fn badge(state: &State, lang: Lang) -> String {
+    let Some(claim) = present::claim(state) else {
+        return msg("要求は消えた", "claim deleted").get(lang).to_string();
+    };
+    let Some(v) = claim.volume else {
+        return msg("実体はまだ無い", "no volume yet").get(lang).to_string();
+    };
+    let (name, pods, at) = (v.name, v.pods, v.attached.join(", "));
+    match (lang, at.is_empty()) {
+        (Lang::Ja, true) => format!("{name} ・ 未接続 ・ {pods} 個から見えている"),
+        (Lang::Ja, false) => format!("{name} ・ {at} に接続 ・ {pods} 個から見えている"),
+        (Lang::En, true) => format!("{name} · not attached · seen by {pods} pod(s)"),
+        (Lang::En, false) => format!("{name} · attached to {at} · seen by {pods} pod(s)"),
+    }
+}
+
+/// The volume line above the node cards.
+pub fn volume_line(state: &State, lang: Lang) -> String {
+    let Some(claim) = present::claim(state) else {
+        return msg("要求: なし", "claim: none").get(lang).to_string();
+    };
+    let c = DEMO_CLAIM;
+    let Some(v) = claim.volume else {
+        return match lang {
+            Lang::Ja => format!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
+            Lang::En => format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
+        };
+    };
+    let (name, size, mode) = (v.name, v.size_gib, v.mode.name());
+    match (lang, v.zone) {
+        (Lang::Ja, zone) => {
+            let zone = zone.map_or("区画の指定なし".to_string(), |z| format!("区画 {z}"));
+            format!("要求 {c} ・ 実体 {name}({size}GiB、{mode}、{zone})")
+        }
+        (Lang::En, zone) => {
+            let zone = zone.map_or("no zone".to_string(), |z| format!("zone {z}"));
+            format!("claim {c} · volume {name} ({size}GiB, {mode}, {zone})")
+        }
+    }
+}
+
+pub fn released(lang: Lang, volumes: &[String]) -> String {
+    match lang {
+        Lang::Ja => format!(
+            "Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)",
+            volumes.join(", ")
+        ),
+        Lang::En => format!(
+            "Released volumes kept: {} (their data is there; no claim binds them automatically)",
+            volumes.join(", ")
+        ),
+    }
+}
+
+/// Why an access mode lets the pods it lets see the volume.
+fn mode_reason(mode: AccessMode) -> Msg {
+    match mode {
+        AccessMode::ReadWriteOnce => msg(
+            "ReadWriteOnce は1つの「ノード」なので、同じノードの Pod は何個でも共有できる",
+            "ReadWriteOnce means one node, so any number of pods on it share the volume",
+        ),
+        AccessMode::ReadWriteOncePod => msg(
+            "ReadWriteOncePod なので、見られる Pod はクラスタ全体で1つだけ",
+            "ReadWriteOncePod allows exactly one pod in the whole cluster",
+        ),
+        AccessMode::ReadOnlyMany => msg(
+            "ReadOnlyMany なので、どのノードからも読み取り専用で見える",
+            "ReadOnlyMany: every node may attach it, read-only",
+        ),
+        AccessMode::ReadWriteMany => msg(
+            "ReadWriteMany なので、複数のノードから読み書きできる",
+            "ReadWriteMany: several nodes read and write it at once",
+        ),
+    }
+}
+
+/// The verdict: why the last action was refused, else what the current state means.
+pub fn verdict(session: &CsiSession, config: kubevol_sim::volumes::DemoConfig, lang: Lang) -> String {
+    if let Some(refusal) = session.last_refusal() {
+        return refused(lang, refusal);
+    }
+    let ja = lang == Lang::Ja;
+    match present::situation(&session.state, config) {
+        Situation::ClaimDeleted { released: true } => msg(
+            "要求を消した。回収が Retain なので実体は Released として中身ごと残る。同じ名前の要求を作り直しても、新しい実体が作られる",
+            "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim again gets a new volume",
+        ).get(lang).into(),
+        Situation::ClaimDeleted { released: false } => msg(
+            "要求を消した。回収が Delete なので実体も消えた",
+            "The claim is gone. Reclaim is Delete, so the volume is gone too",
+        ).get(lang).into(),
+        Situation::NoVolumeYet { zoned: true } => msg(
+            "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そのノードの区画に作られる",
+            "Only the claim exists, no volume yet. Attach on a node and the volume is created in that node's zone",
+        ).get(lang).into(),
+        Situation::NoVolumeYet { zoned: false } => msg(
+            "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そこで作られる",
+            "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
+        ).get(lang).into(),
+        Situation::Unresponsive { node, volume } if ja => format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
+        Situation::Unresponsive { node, volume } => format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force detach moves it"),
+        Situation::NotAttached { volume, zone: Some(z) } if ja => format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
+        Situation::NotAttached { volume, zone: Some(z) } => format!("{volume} exists in zone {z} but is not attached to any node yet"),
+        Situation::NotAttached { .. } => msg(
+            "実体はあるが、まだどのノードにも繋がっていない",
+            "The volume exists but is not attached to any node yet",
+        ).get(lang).into(),
+        Situation::AttachedNoPods { volume, nodes } if ja => format!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
+        Situation::AttachedNoPods { volume, nodes } => format!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
+        Situation::Seen { volume, nodes, pods, mode } => {
+            let why = mode_reason(mode).get(lang);
+            if ja {
+                format!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", "))
+            } else {
+                format!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", "))
+            }
+        }
+    }
+}

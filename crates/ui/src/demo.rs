@@ -1,0 +1,62 @@
+//! What every component inside one demo shares, provided once at the demo's root: the reader's
+//! language, the session and the one way to change it. A component deep in a demo asks for them
+//! (`use_demo`, `use_lang`) instead of having them handed down through every parent, as Leptos's
+//! own examples do.
+
+use kubevol_sim::Model;
+use leptos::prelude::*;
+
+use crate::lang::Lang;
+use crate::session::Session;
+
+pub struct Demo<M: Model> {
+    pub session: RwSignal<Session<M>>,
+    /// Applies an action to the session; the only path from a control to the model.
+    pub dispatch: Callback<M::Action>,
+}
+
+impl<M: Model> Clone for Demo<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: Model> Copy for Demo<M> {}
+
+impl<M: Model> Demo<M> {
+    /// Reads the session: `demo.with(|s| ...)`.
+    pub fn with<R>(self, f: impl FnOnce(&Session<M>) -> R) -> R {
+        self.session.with(f)
+    }
+
+    /// Starts a session over (a new setup), dropping the old one's log.
+    pub fn restart(self, session: Session<M>) {
+        self.session.set(session);
+    }
+}
+
+/// Sets up a demo's context at its root: its language and its session.
+pub fn provide<M: Model>(lang: Lang, session: Session<M>) -> (RwSignal<Lang>, Demo<M>) {
+    let lang = RwSignal::new(lang);
+    let session = RwSignal::new(session);
+    let dispatch = Callback::new(move |action: M::Action| {
+        session.update(|s| {
+            s.dispatch(action);
+        })
+    });
+    let demo = Demo { session, dispatch };
+    provide_context(lang);
+    provide_context(demo);
+    (lang, demo)
+}
+
+/// The demo this component belongs to.
+pub fn use_demo<M: Model>() -> Demo<M> {
+    inside_demo()
+}
+
+/// A value the demo's root provided. Leptos's `expect_context` would name the type in its panic,
+/// which brings `Debug` formatting into every module; a component outside a demo is a bug anyway.
+pub fn inside_demo<T: Clone + 'static>() -> T {
+    use_context().expect("kubevol: a demo component outside its demo")
+}

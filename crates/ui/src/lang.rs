@@ -1,0 +1,136 @@
+//! The reader's language and the words every demo shares (the frame, the log, the refusal prefix).
+//!
+//! A demo's own labels and sentences live in its `text.rs`; what the model did (events, refusals)
+//! is told by `kubevol-sim` itself, so the UI, the tests and the replay tool say the same thing.
+//! Every text is a [`Msg`] with both languages, so a missing translation is a compile error rather
+//! than a blank button.
+
+use kubevol_sim::{Tell, Voice};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Ja,
+    En,
+}
+
+impl Lang {
+    /// The page attribute value; anything else is an error the host page should see, not a guess.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "ja" => Some(Lang::Ja),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ja => "ja",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ja => Lang::En,
+            Lang::En => Lang::Ja,
+        }
+    }
+
+    /// The model's voice for this language (the `k8s` voice is chosen separately, per panel).
+    pub fn voice(self) -> Voice {
+        match self {
+            Lang::Ja => Voice::Ja,
+            Lang::En => Voice::En,
+        }
+    }
+
+    /// The list separator each language writes.
+    pub fn comma(self) -> &'static str {
+        match self {
+            Lang::Ja => "、",
+            Lang::En => ", ",
+        }
+    }
+}
+
+/// The language of the demo being rendered. Each demo provides its own signal (see
+/// `demo::provide`), so the language switch of one demo leaves the others alone.
+pub fn use_lang() -> RwSignal<Lang> {
+    crate::demo::inside_demo()
+}
+
+/// One text in both languages.
+#[derive(Clone, Copy, Debug)]
+pub struct Msg {
+    pub ja: &'static str,
+    pub en: &'static str,
+}
+
+impl Msg {
+    /// A text that reads the same in both languages: an API name such as `ReadWriteOnce`.
+    pub const fn same(text: &'static str) -> Msg {
+        Msg { ja: text, en: text }
+    }
+
+    pub fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Ja => self.ja,
+            Lang::En => self.en,
+        }
+    }
+}
+
+pub const fn msg(ja: &'static str, en: &'static str) -> Msg {
+    Msg { ja, en }
+}
+
+// ---- the frame ---------------------------------------------------------------------------------
+pub const KICKER: Msg = msg("デモ", "Demo");
+/// The label of the button that switches to the *other* language, written in that language.
+pub const SWITCH_LANG: Msg = msg("English", "日本語");
+pub const SWITCH_LANG_NAME: Msg = msg("Switch to English", "日本語に切り替える");
+pub const RESET: Msg = msg("リセット", "Reset");
+
+// ---- the read-outs every demo has --------------------------------------------------------------
+pub const LOG_TITLE: Msg = msg("起きたこと", "What happened");
+pub const LOG_EMPTY: Msg = msg("(まだ何も起きていない)", "(nothing has happened yet)");
+pub const NONE: Msg = msg("(なし)", "(none)");
+pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");
+pub const OFF: Msg = msg("なし", "off");
+pub const ON: Msg = msg("あり", "on");
+
+/// How a switch reads: off or on.
+pub fn switch(on: bool) -> Msg {
+    if on {
+        ON
+    } else {
+        OFF
+    }
+}
+
+/// The verdict after a refused click: the model's own reason, in the reader's language.
+pub fn refused(lang: Lang, refusal: &impl Tell) -> String {
+    let prefix = msg("できない: ", "Refused: ").get(lang);
+    format!("{prefix}{}", refusal.tell(lang.voice()))
+}
+
+/// The step counter the demos with a clock show.
+pub fn step_counter(now: u64) -> String {
+    format!("step={now}")
+}
+
+/// A `data-preset` the demo does not know: said inside the demo, which starts at its default.
+pub fn unknown_preset(lang: Lang, preset: &str, known: &str) -> String {
+    match (lang, known.is_empty()) {
+        (Lang::Ja, false) => {
+            format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める")
+        }
+        (Lang::Ja, true) => format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
+        (Lang::En, false) => {
+            format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default")
+        }
+        (Lang::En, true) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+    }
+}
