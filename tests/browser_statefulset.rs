@@ -190,3 +190,30 @@ async fn play_steps_on_a_timer_until_converged() {
     assert_eq!(demo.state("step"), stopped_at);
     demo.remove();
 }
+
+/// Each ordinal's cards are keyed rows: a click changes the card it acts on in place, so the
+/// clicked button keeps the keyboard focus, and the cards of the other ordinals stay the same
+/// elements.
+#[wasm_bindgen_test]
+async fn a_click_keeps_the_focused_button_and_the_other_cards() {
+    use wasm_bindgen::JsCast;
+    let demo = support::mount("statefulset", "en").await;
+    for _ in 0..2 {
+        demo.click("[data-action=\"step5\"]").await;
+    }
+    let write: web_sys::HtmlElement =
+        demo.find("[data-action=\"write\"][data-ordinal=\"1\"]").unwrap().dyn_into().unwrap();
+    let pod_card = demo.find("[data-pod=\"db-1\"]").unwrap();
+    let other_volume = demo.find("[data-pvc=\"data-db-0\"]").unwrap();
+    write.focus().unwrap();
+    write.click();
+    leptos::task::tick().await;
+    assert_eq!(data(&demo, "data-db-1"), "data: db-1@step7");
+    let document = web_sys::window().unwrap().document().unwrap();
+    let focused = document.active_element().expect("something has the focus");
+    assert!(focused.is_same_node(Some(&write)), "the clicked Write button keeps the focus");
+    assert!(write.is_connected() && pod_card.is_connected() && other_volume.is_connected());
+    steps(&demo, 1).await;
+    assert!(pod_card.is_connected(), "a step that changes nothing about db-1 leaves its card alone");
+    demo.remove();
+}
