@@ -85,9 +85,11 @@ cargo bench -p kubevol-sim --bench per_action -- --check
 
 step "size report"
 # Ratchets at today's size plus under 1 KB: a one-kind page (a book chapter) and a page mixing kinds
-# (kubevol-lab) must not grow back. The topology module has its own, since it also carries the
-# book's topology chapter. The goal is 60 KB and 100 KB; lower these as the modules shrink.
-node scripts/size-report.mjs dist --target-brotli 90000 --module-brotli kubevol-topology=97000 --budget-brotli 149000
+# (kubevol-lab) must not grow back. The statefulset and topology modules have their own: both carry
+# Leptos's keyed <For> (about 3.5 and 4.6 KB), and topology also the book's topology chapter. The
+# goal is 60 KB and 100 KB; lower these as the modules shrink.
+node scripts/size-report.mjs dist --target-brotli 91300 --module-brotli kubevol-statefulset=94400 \
+  --module-brotli kubevol-topology=104300 --budget-brotli 159900
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"
