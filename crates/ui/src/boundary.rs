@@ -12,13 +12,18 @@ use leptos::prelude::*;
 use web_sys::HtmlElement;
 
 use crate::lang::{msg, Lang, Msg};
-use crate::mount::same_node;
+use wasm_bindgen::JsCast;
 
 /// What a crashed demo's host says instead of the demo.
 const CRASHED: Msg = msg(
     "このデモは内部のエラーで止まった。ページを読み込み直すと元に戻る(詳細はブラウザのコンソールにある)。",
     "This demo stopped on an internal error. Reload the page to get it back (details are in the browser console).",
 );
+
+/// Whether two handles name the same element (JS identity, not equal contents).
+pub(crate) fn same_node(a: &HtmlElement, b: &HtmlElement) -> bool {
+    a.unchecked_ref::<web_sys::Node>().is_same_node(Some(b))
+}
 
 /// Marks the host of a demo that panicked.
 pub const CRASHED_ATTR: &str = "data-kubevol-crashed";

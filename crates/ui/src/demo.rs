@@ -9,6 +9,34 @@ use leptos::prelude::*;
 use crate::lang::Lang;
 use crate::session::Session;
 
+/// The kinds of demo, the one list of them: a test in `mount.rs` checks that the loader
+/// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
+/// and the size report agree with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DemoKind {
+    Csi,
+    StatefulSet,
+    Topology,
+}
+
+impl DemoKind {
+    pub const ALL: [DemoKind; 3] = [DemoKind::Csi, DemoKind::StatefulSet, DemoKind::Topology];
+
+    /// The `data-kubevol-demo` value, and the suffix of the kind's own module (`kubevol-csi`).
+    pub fn code(self) -> &'static str {
+        match self {
+            DemoKind::Csi => "csi",
+            DemoKind::StatefulSet => "statefulset",
+            DemoKind::Topology => "topology",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<DemoKind> {
+        DemoKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// What every component of one demo reads from its context.
 pub struct Demo<M: Model> {
     pub session: RwSignal<Session<M>>,
     /// Applies an action to the session; the only path from a control to the model.
@@ -48,6 +76,12 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>) -> (RwSignal<Lang>, De
     provide_context(lang);
     provide_context(demo);
     (lang, demo)
+}
+
+/// The language of the demo being rendered. Each demo provides its own signal, so the language
+/// switch of one demo leaves the others alone.
+pub fn use_lang() -> RwSignal<Lang> {
+    inside_demo()
 }
 
 /// The demo this component belongs to.

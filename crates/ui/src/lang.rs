@@ -6,7 +6,6 @@
 //! than a blank button.
 
 use kubevol_sim::{Tell, Voice};
-use leptos::prelude::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -53,12 +52,6 @@ impl Lang {
             Lang::En => ", ",
         }
     }
-}
-
-/// The language of the demo being rendered. Each demo provides its own signal (see
-/// `demo::provide`), so the language switch of one demo leaves the others alone.
-pub fn use_lang() -> RwSignal<Lang> {
-    crate::demo::inside_demo()
 }
 
 /// One text in both languages.
@@ -122,15 +115,16 @@ pub fn step_counter(now: u64) -> String {
 }
 
 /// A `data-preset` the demo does not know: said inside the demo, which starts at its default.
-pub fn unknown_preset(lang: Lang, preset: &str, known: &str) -> String {
-    match (lang, known.is_empty()) {
-        (Lang::Ja, false) => {
+/// `known` lists the demo's presets, or is `None` for a demo that has none.
+pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
+    match (lang, known) {
+        (Lang::Ja, Some(known)) => {
             format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める")
         }
-        (Lang::Ja, true) => format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
-        (Lang::En, false) => {
+        (Lang::Ja, None) => format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
+        (Lang::En, Some(known)) => {
             format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default")
         }
-        (Lang::En, true) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+        (Lang::En, None) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
     }
 }

@@ -1,7 +1,8 @@
 //! Leptos components for the kubevol-lab demos.
 //!
-//! Each demo owns a `kubevol_sim` state in a signal, dispatches actions into it on clicks and renders
-//! what the model returns; no Kubernetes rule lives here. A demo's folder says what its state means
+//! Each demo keeps a session of its `kubevol_sim` model in a signal that its components share through
+//! context (`demo.rs`), dispatches actions into it on clicks and renders what the model returns; no
+//! Kubernetes rule lives here. A demo's folder says what its state means
 //! (`present.rs`), how that reads (`text.rs`) and lays it out (`mod.rs`); words every demo shares
 //! are in `lang.rs`.
 

@@ -13,9 +13,10 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
+use crate::boundary::same_node;
+pub use crate::demo::DemoKind;
 use crate::lang::{msg, unknown_preset, Lang, Msg};
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
@@ -24,33 +25,6 @@ const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 
 /// Picks the scenario a demo starts from, e.g. `data-preset="spread"` for the topology chapter.
 const PRESET_ATTR: &str = "data-preset";
-
-/// The kinds of demo, the one list of them: a test below checks that the loader
-/// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
-/// and this list agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DemoKind {
-    Csi,
-    StatefulSet,
-    Topology,
-}
-
-impl DemoKind {
-    pub const ALL: [DemoKind; 3] = [DemoKind::Csi, DemoKind::StatefulSet, DemoKind::Topology];
-
-    /// The `data-kubevol-demo` value, and the suffix of the kind's own module (`kubevol-csi`).
-    pub fn code(self) -> &'static str {
-        match self {
-            DemoKind::Csi => "csi",
-            DemoKind::StatefulSet => "statefulset",
-            DemoKind::Topology => "topology",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<DemoKind> {
-        DemoKind::ALL.into_iter().find(|k| k.code() == code)
-    }
-}
 
 // ---- what a placeholder says when it cannot show a demo ----------------------------------------
 
@@ -111,6 +85,15 @@ impl Demos {
     pub const CSI: Demos = Demos { csi: Some(csi_view), ..Demos::NONE };
     pub const STATEFULSET: Demos = Demos { statefulset: Some(statefulset_view), ..Demos::NONE };
     pub const TOPOLOGY: Demos = Demos { topology: Some(topology_view), ..Demos::NONE };
+    /// The module of one kind; a `match`, so a new kind does not compile until it has one.
+    pub const fn only(kind: DemoKind) -> Demos {
+        match kind {
+            DemoKind::Csi => Demos::CSI,
+            DemoKind::StatefulSet => Demos::STATEFULSET,
+            DemoKind::Topology => Demos::TOPOLOGY,
+        }
+    }
+
     /// Carries nothing; can still explain a malformed placeholder.
     pub const NONE: Demos = Demos { csi: None, statefulset: None, topology: None };
 
@@ -136,11 +119,6 @@ thread_local! {
 
 fn is_mounted(host: &HtmlElement) -> bool {
     MOUNTED.with(|m| m.borrow().iter().any(|d| same_node(&d.host, host)))
-}
-
-/// Whether two handles name the same element (JS identity, not equal contents).
-pub(crate) fn same_node(a: &HtmlElement, b: &HtmlElement) -> bool {
-    a.unchecked_ref::<web_sys::Node>().is_same_node(Some(b))
 }
 
 /// How many demos (and error messages) this module holds mounted: the page's placeholders, no more.
@@ -216,7 +194,7 @@ pub fn unmount_from(host: &HtmlElement) -> bool {
 
 /// The CSI and StatefulSet demos have no presets: any `data-preset` is said to be ignored.
 fn no_preset(lang: Lang, preset: Option<String>) -> Option<String> {
-    preset.map(|p| unknown_preset(lang, &p, ""))
+    preset.map(|p| unknown_preset(lang, &p, None))
 }
 
 fn csi_view(lang: Lang, preset: Option<String>) -> AnyView {
@@ -282,9 +260,18 @@ mod tests {
         modules.sort();
         let want: Vec<String> = codes.iter().map(|c| format!("kubevol-{c}.rs")).collect();
         assert_eq!(modules, want, "src/bin holds one module per kind");
-        for (kind, only) in DemoKind::ALL.into_iter().zip([Demos::CSI, Demos::STATEFULSET, Demos::TOPOLOGY]) {
+        for kind in DemoKind::ALL {
+            let only = Demos::only(kind);
             assert!(DemoKind::ALL.iter().all(|k| only.view(*k).is_some() == (*k == kind)), "{kind:?}");
             assert!(Demos::ALL.view(kind).is_some());
+            let bin = std::fs::read_to_string(bins.join(format!("kubevol-{}.rs", kind.code()))).unwrap();
+            assert!(bin.contains(&format!("Demos::only(DemoKind::{kind:?})")), "src/bin starts {kind:?}");
         }
+        // The size report measures each one-kind module and the one with every kind.
+        let report = include_str!("../../../scripts/size-report.mjs");
+        let mut measured: Vec<String> = codes.iter().map(|c| format!("'kubevol-{c}'")).collect();
+        measured.push("'kubevol-lab'".into());
+        let line = format!("const MODULES = [{}];", measured.join(", "));
+        assert!(report.contains(&line), "scripts/size-report.mjs should declare {line}");
     }
 }

@@ -5,7 +5,8 @@
 
 use leptos::prelude::*;
 
-use crate::lang::{self, use_lang, Msg};
+use crate::demo::{use_lang, DemoKind};
+use crate::lang::{self, Msg};
 use crate::widgets::{click, tr};
 
 /// How the badge colours the current state: the book's green / red / grey pill.
@@ -29,7 +30,7 @@ impl Tone {
 #[component]
 pub fn Shell(
     /// The demo's kind, for the root's `data-kubevol-root` hook.
-    kind: &'static str,
+    kind: DemoKind,
     title: Msg,
     #[prop(into)] badge: Signal<String>,
     #[prop(into)] tone: Signal<Tone>,
@@ -40,7 +41,7 @@ pub fn Shell(
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <div class="kv" data-kubevol-root=kind lang=move || lang.get().code()>
+        <div class="kv" data-kubevol-root=kind.code() lang=move || lang.get().code()>
         <header class="kv-head">
             <span class="kv-kicker">{tr(lang::KICKER)}</span>
             <span class="kv-title" data-state="title">{tr(title)}</span>

@@ -6,9 +6,10 @@ use std::hash::Hash;
 use kubevol_sim::Setting;
 use leptos::prelude::*;
 
-use crate::lang::{self, use_lang, Msg};
+use crate::demo::use_lang;
+use crate::lang::{self, Msg};
 
-/// A catalogue text that follows the reader's language. Every static label goes through this one
+/// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
 /// own copy of Leptos's rendering code into the wasm.
 pub fn tr(msg: Msg) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
@@ -177,8 +178,8 @@ pub fn number(
     choice(label, action, options, Signal::derive(at), Callback::new(move |at: usize| choose(values[at].0)))
 }
 
-/// [`Choice`] as a plain function, for the few places that build one from a table.
-pub fn choice(
+/// [`Choice`] as a plain function, for [`setting`] and [`number`].
+fn choice(
     label: Msg,
     action: &'static str,
     options: Vec<(&'static str, Msg)>,

@@ -9,8 +9,8 @@ pub mod text;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo};
-use crate::lang::{self, switch, use_lang, Msg};
+use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::lang::{self, switch, Msg};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, named, panel, setting, text, tr, Legend, Line, Log, Verdict};
 
@@ -29,7 +29,7 @@ pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<S
 
     view! {
             <Shell
-                kind="csi"
+                kind=DemoKind::Csi
                 title=text::TITLE
                 badge=Signal::derive(move || session.with(|s| text::badge(&s.state, lang.get())))
                 tone=Signal::derive(move || session.with(present::tone))

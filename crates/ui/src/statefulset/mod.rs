@@ -10,8 +10,8 @@ pub mod text;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo};
-use crate::lang::{self, step_counter, use_lang, Lang};
+use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::lang::{self, step_counter, Lang};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Log, Verdict};
 use present::{PodStatus, StsConfig, BREAKABLE, STARTUP_STEPS};
@@ -59,7 +59,7 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
 
     view! {
             <Shell
-                kind="statefulset"
+                kind=DemoKind::StatefulSet
                 title=text::TITLE
                 badge=Signal::derive(move || session.with(|s| text::badge(&s.state, lang.get())))
                 tone=Signal::derive(move || session.with(present::tone))
@@ -79,7 +79,7 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
                 <div class="kv-controls">
                     <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
                         on:click=click(move || dispatch.run(if broken.get_untracked() { Action::Fix { ordinal: BREAKABLE } } else { Action::Break { ordinal: BREAKABLE } }))>
-                        {move || text::break_label(lang.get(), &format!("db-{BREAKABLE}"), broken.get())}
+                        {move || text::break_label(lang.get(), &session.with(|s| s.state.pod_name(BREAKABLE)), broken.get())}
                     </button>
                     {number(text::STARTUP, "startup", &STARTUP_STEPS, move || config.get().startup_ticks,
                         move |startup_ticks| restart(StsConfig { startup_ticks, ..config.get_untracked() }))}

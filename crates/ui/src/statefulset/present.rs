@@ -96,7 +96,8 @@ pub fn slot(state: &State, ordinal: u32) -> Slot {
     }
 }
 
-pub fn slots(state: &State) -> Vec<Slot> {
+#[cfg(test)]
+fn slots(state: &State) -> Vec<Slot> {
     ordinals(state).into_iter().map(|o| slot(state, o)).collect()
 }
 

@@ -13,8 +13,8 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo};
-use crate::lang::{self, step_counter, switch, unknown_preset, use_lang, Lang};
+use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::lang::{self, step_counter, switch, unknown_preset, Lang};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, number, rows, setting, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
 use present::{Pick, Scenario, MAX_SKEWS, POD_COUNTS, REPLICAS};
@@ -41,7 +41,7 @@ pub fn TopologyDemo(
 ) -> impl IntoView {
     let first = preset.as_deref().map_or(Some(Scenario::Preset(Preset::SpreadTrap)), Scenario::from_code);
     let notice = match (&preset, first) {
-        (Some(code), None) => Some(unknown_preset(lang, code, &Scenario::codes())),
+        (Some(code), None) => Some(unknown_preset(lang, code, Some(&Scenario::codes()))),
         _ => None,
     };
     let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
@@ -104,7 +104,7 @@ pub fn TopologyDemo(
     };
 
     view! {
-            <Shell kind="topology" title=text::TITLE badge=badge tone=tone notice=notice>
+            <Shell kind=DemoKind::Topology title=text::TITLE badge=badge tone=tone notice=notice>
                 <div class="kv-controls">
                     <Choice
                         label=text::SCENARIO
