@@ -48,6 +48,74 @@ pub(crate) struct Row {
     pub k8s: Option<String>,
 }
 
+/// Refusals more than one model has, worded once so they read the same in every demo.
+impl Row {
+    pub(crate) fn no_pod(kind: &'static str, pod: &str) -> Row {
+        Row {
+            kind,
+            ja: format!("Pod {pod} は無い"),
+            en: format!("there is no pod {pod}"),
+            k8s: Some(format!("pods \"{pod}\" not found")),
+        }
+    }
+
+    pub(crate) fn unknown_node(node: &str) -> Row {
+        Row {
+            kind: "unknown-node",
+            ja: format!("ノード {node} は無い"),
+            en: format!("there is no node {node}"),
+            k8s: Some(format!("nodes \"{node}\" not found")),
+        }
+    }
+
+    /// As the PV controller's lister says it (singular resource), in a claim's ProvisioningFailed.
+    pub(crate) fn unknown_class(class: &str) -> Row {
+        Row {
+            kind: "unknown-class",
+            ja: format!("StorageClass {class} は無い"),
+            en: format!("there is no StorageClass {class}"),
+            k8s: Some(format!("storageclass.storage.k8s.io \"{class}\" not found")),
+        }
+    }
+
+    pub(crate) fn unknown_claim(claim: &str) -> Row {
+        Row {
+            kind: "unknown-claim",
+            ja: format!("要求 {claim} は無い"),
+            en: format!("there is no claim {claim}"),
+            k8s: Some(format!("persistentvolumeclaim \"{claim}\" not found")),
+        }
+    }
+
+    /// The StatefulSet and topology demos' names (the volume model's has a length in it).
+    pub(crate) fn invalid_name(name: &str) -> Row {
+        Row {
+            kind: "invalid-name",
+            ja: format!("名前 \"{name}\" は使えない(英小文字・数字・ハイフン)"),
+            en: format!("\"{name}\" is not a valid name (lowercase letters, digits and hyphens)"),
+            k8s: None,
+        }
+    }
+
+    pub(crate) fn too_many_replicas(asked: i64, max: u32) -> Row {
+        Row {
+            kind: "too-many-replicas",
+            ja: format!("目標 {asked} は大きすぎる(このデモは {max} まで)"),
+            en: format!("a target of {asked} is too large (this demo holds up to {max})"),
+            k8s: None,
+        }
+    }
+
+    pub(crate) fn too_many_steps(asked: u32, max: u32) -> Row {
+        Row {
+            kind: "too-many-steps",
+            ja: format!("{asked} 周期は多すぎる(一度に {max} まで)"),
+            en: format!("{asked} steps is too many at once (up to {max})"),
+            k8s: None,
+        }
+    }
+}
+
 /// Picks the Japanese or the English text; keeps `prose` implementations to one line per case.
 pub(crate) fn pick(japanese: bool, ja: String, en: String) -> String {
     if japanese {

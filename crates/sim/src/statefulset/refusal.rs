@@ -24,12 +24,7 @@ impl Refusal {
     /// The table: each refusal's kind (serde's tag) and its texts, in variant order.
     fn row(&self) -> Row {
         match self {
-            Refusal::NoSuchPod { pod } => Row {
-                kind: "no-such-pod",
-                ja: format!("Pod {pod} は無い"),
-                en: format!("there is no pod {pod}"),
-                k8s: Some(format!("pods \"{pod}\" not found")),
-            },
+            Refusal::NoSuchPod { pod } => Row::no_pod("no-such-pod", pod),
             Refusal::NoSuchPvc { pvc } => Row {
                 kind: "no-such-pvc",
                 ja: format!("ボリューム {pvc} は無い"),
@@ -42,30 +37,15 @@ impl Refusal {
                 en: format!("only a running {pod} can write to {pvc}; wait until {pod} is ready"),
                 k8s: None,
             },
-            Refusal::TooManyReplicas { asked, max } => Row {
-                kind: "too-many-replicas",
-                ja: format!("目標 {asked} は大きすぎる(このデモは {max} まで)"),
-                en: format!("a target of {asked} is too large (this demo holds up to {max})"),
-                k8s: None,
-            },
+            Refusal::TooManyReplicas { asked, max } => Row::too_many_replicas(*asked, *max),
             Refusal::OrdinalOutOfRange { ordinal, max } => Row {
                 kind: "ordinal-out-of-range",
                 ja: format!("序数 {ordinal} は範囲の外(0〜{})", max - 1),
                 en: format!("ordinal {ordinal} is out of range (0-{})", max - 1),
                 k8s: None,
             },
-            Refusal::TooManySteps { asked, max } => Row {
-                kind: "too-many-steps",
-                ja: format!("{asked} 周期は多すぎる(一度に {max} まで)"),
-                en: format!("{asked} steps is too many at once (up to {max})"),
-                k8s: None,
-            },
-            Refusal::InvalidName { name } => Row {
-                kind: "invalid-name",
-                ja: format!("名前 \"{name}\" は使えない(英小文字・数字・ハイフン)"),
-                en: format!("\"{name}\" is not a valid name (lowercase letters, digits and hyphens)"),
-                k8s: None,
-            },
+            Refusal::TooManySteps { asked, max } => Row::too_many_steps(*asked, *max),
+            Refusal::InvalidName { name } => Row::invalid_name(name),
             Refusal::InvalidStartup { ticks, max } => Row {
                 kind: "invalid-startup",
                 ja: format!("起動に {ticks} 周期は長すぎる({max} まで)"),

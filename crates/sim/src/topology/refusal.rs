@@ -28,54 +28,24 @@ impl Refusal {
     /// The table: each refusal's kind (serde's tag) and its texts, in variant order.
     fn row(&self) -> Row {
         match self {
-            Refusal::InvalidName { name } => Row {
-                kind: "invalid-name",
-                ja: format!("名前 \"{name}\" は使えない(英小文字・数字・ハイフン)"),
-                en: format!("\"{name}\" is not a valid name (lowercase letters, digits and hyphens)"),
-                k8s: None,
-            },
+            Refusal::InvalidName { name } => Row::invalid_name(name),
             Refusal::DuplicateName { name } => Row {
                 kind: "duplicate-name",
                 ja: format!("{name} はもうある"),
                 en: format!("{name} already exists"),
                 k8s: None,
             },
-            Refusal::UnknownClass { class } => Row {
-                kind: "unknown-class",
-                ja: format!("StorageClass {class} は無い"),
-                en: format!("there is no StorageClass {class}"),
-                k8s: Some(format!("storageclass.storage.k8s.io \"{class}\" not found")),
-            },
-            Refusal::UnknownClaim { claim } => Row {
-                kind: "unknown-claim",
-                ja: format!("要求 {claim} は無い"),
-                en: format!("there is no claim {claim}"),
-                k8s: Some(format!("persistentvolumeclaim \"{claim}\" not found")),
-            },
-            Refusal::UnknownPod { pod } => Row {
-                kind: "unknown-pod",
-                ja: format!("Pod {pod} は無い"),
-                en: format!("there is no pod {pod}"),
-                k8s: Some(format!("pods \"{pod}\" not found")),
-            },
+            Refusal::UnknownClass { class } => Row::unknown_class(class),
+            Refusal::UnknownClaim { claim } => Row::unknown_claim(claim),
+            Refusal::UnknownPod { pod } => Row::no_pod("unknown-pod", pod),
             Refusal::UnknownSet { set } => Row {
                 kind: "unknown-set",
                 ja: format!("StatefulSet {set} は無い"),
                 en: format!("there is no StatefulSet {set}"),
                 k8s: Some(format!("statefulsets.apps \"{set}\" not found")),
             },
-            Refusal::TooManyReplicas { asked, max } => Row {
-                kind: "too-many-replicas",
-                ja: format!("目標 {asked} は大きすぎる(このデモは {max} まで)"),
-                en: format!("a target of {asked} is too large (this demo holds up to {max})"),
-                k8s: None,
-            },
-            Refusal::TooManySteps { asked, max } => Row {
-                kind: "too-many-steps",
-                ja: format!("{asked} 周期は多すぎる(一度に {max} まで)"),
-                en: format!("{asked} steps is too many at once (up to {max})"),
-                k8s: None,
-            },
+            Refusal::TooManyReplicas { asked, max } => Row::too_many_replicas(i64::from(*asked), *max),
+            Refusal::TooManySteps { asked, max } => Row::too_many_steps(*asked, *max),
             Refusal::InvalidSpread { max_skew } => Row {
                 kind: "invalid-spread",
                 ja: format!("maxSkew {max_skew} は使えない(1 以上)"),
@@ -85,12 +55,7 @@ impl Refusal {
                     "spec.topologySpreadConstraints[0].maxSkew: Invalid value: {max_skew}: must be greater than zero"
                 )),
             },
-            Refusal::UnknownNode { node } => Row {
-                kind: "unknown-node",
-                ja: format!("ノード {node} は無い"),
-                en: format!("there is no node {node}"),
-                k8s: Some(format!("nodes \"{node}\" not found")),
-            },
+            Refusal::UnknownNode { node } => Row::unknown_node(node),
             Refusal::UnknownZone { zone } => Row {
                 kind: "unknown-zone",
                 ja: format!("区画 {zone} のノードは無い"),

@@ -110,24 +110,9 @@ impl Refusal {
     /// The table: each refusal's kind (serde's tag) and its texts, in variant order.
     fn row(&self) -> Row {
         match self {
-            Refusal::UnknownClaim { claim } => Row {
-                kind: "unknown-claim",
-                ja: format!("要求 {claim} は無い"),
-                en: format!("there is no claim {claim}"),
-                k8s: Some(format!("persistentvolumeclaim \"{claim}\" not found")),
-            },
-            Refusal::UnknownNode { node } => Row {
-                kind: "unknown-node",
-                ja: format!("ノード {node} は無い"),
-                en: format!("there is no node {node}"),
-                k8s: Some(format!("nodes \"{node}\" not found")),
-            },
-            Refusal::UnknownClass { class } => Row {
-                kind: "unknown-class",
-                ja: format!("StorageClass {class} は無い"),
-                en: format!("there is no StorageClass {class}"),
-                k8s: Some(format!("storageclass.storage.k8s.io \"{class}\" not found")),
-            },
+            Refusal::UnknownClaim { claim } => Row::unknown_claim(claim),
+            Refusal::UnknownNode { node } => Row::unknown_node(node),
+            Refusal::UnknownClass { class } => Row::unknown_class(class),
             Refusal::UnknownVolume { volume } => Row {
                 kind: "unknown-volume",
                 ja: format!("実体 {volume} は無い"),
