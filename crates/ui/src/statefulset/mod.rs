@@ -14,7 +14,7 @@ use crate::demo::{self, use_demo, use_lang, DemoKind};
 use crate::lang::{self, step_counter, Lang};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Log, Verdict};
-use present::{PodStatus, StsConfig, BREAKABLE, STARTUP_STEPS};
+use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
 
 /// How often play advances the set: slow enough to watch one move at a time.
 const PLAY_INTERVAL_MS: u64 = 700;
@@ -124,83 +124,89 @@ fn empty_slot(ordinal: u32) -> AnyView {
     view! { <div class="kv-card kv-empty" data-ordinal=ordinal.to_string()>{tr(text::EMPTY_SLOT)}</div> }.into_any()
 }
 
-/// The pod of one ordinal, or an empty card where it is missing. The card is built when the pod
-/// appears and then only its status changes, so a focused button stays focused across clicks.
-fn pod_slot(ordinal: u32) -> AnyView {
-    let (lang, demo) = (use_lang(), use_demo::<State>());
-    let dispatch = demo.dispatch;
-    let pod = Memo::new(move |_| demo.with(|s| present::slot(&s.state, ordinal).pod));
-    let exists = Memo::new(move |_| pod.with(Option::is_some));
-    let status = Memo::new(move |_| pod.with(|p| p.as_ref().map(|p| p.status.clone())));
-    (move || {
-        let Some(card) = (if exists.get() { pod.get_untracked() } else { None }) else {
-            return empty_slot(ordinal);
-        };
-        let class = move || match status.get() {
-            Some(PodStatus::Ready) => "kv-card kv-ready",
-            Some(PodStatus::Broken) => "kv-card kv-broken",
-            _ => "kv-card kv-starting",
-        };
-        view! {
-            <div class=class data-ordinal=ordinal.to_string() data-pod=card.name.clone()>
-                <strong>{card.name.clone()}</strong>
-                <span class="kv-status" data-state="pod-status">
-                    {text(move || match status.get() {
-                        Some(PodStatus::Starting { steps_left }) => text::starting(lang.get(), steps_left),
-                        Some(PodStatus::Broken) => text::BROKEN.get(lang.get()).to_string(),
-                        _ => text::READY.get(lang.get()).to_string(),
-                    })}
-                </span>
-                <span class="kv-dns" data-state="dns">{card.dns}</span>
-                <span class="kv-muted">{format!("→ {}", card.pvc)}</span>
-                <button data-action="delete-pod" data-ordinal=ordinal.to_string()
-                    aria-label=named(text::DELETE_POD, card.name.clone())
-                    on:click=click(move || dispatch.run(Action::DeletePod { ordinal }))>
-                    {tr(text::DELETE_POD)}
-                </button>
-            </div>
-        }
-        .into_any()
+/// The card of one ordinal's `part` (its pod or its volume), or an empty card while it has none.
+/// The card is built when the part appears and then updates itself from `now`, so a focused
+/// button stays focused across clicks.
+fn slot_card<T>(ordinal: u32, part: fn(Slot) -> Option<T>, card: fn(u32, T, Memo<Option<T>>) -> AnyView) -> AnyView
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let demo = use_demo::<State>();
+    let now = Memo::new(move |_| demo.with(|s| part(present::slot(&s.state, ordinal))));
+    let exists = Memo::new(move |_| now.with(Option::is_some));
+    (move || match exists.get().then(|| now.get_untracked()).flatten() {
+        Some(first) => card(ordinal, first, now),
+        None => empty_slot(ordinal),
     })
     .into_any()
 }
 
-/// The volume of one ordinal, or an empty card where it is missing; built once, like a pod's.
+fn pod_slot(ordinal: u32) -> AnyView {
+    slot_card(ordinal, |slot| slot.pod, pod_card)
+}
+
 fn volume_slot(ordinal: u32) -> AnyView {
-    let (lang, demo) = (use_lang(), use_demo::<State>());
-    let dispatch = demo.dispatch;
-    let volume = Memo::new(move |_| demo.with(|s| present::slot(&s.state, ordinal).volume));
-    let exists = Memo::new(move |_| volume.with(Option::is_some));
+    slot_card(ordinal, |slot| slot.volume, volume_card)
+}
+
+/// A pod: its name, DNS name and claim never change; its status does.
+fn pod_card(ordinal: u32, card: PodCard, pod: Memo<Option<PodCard>>) -> AnyView {
+    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
+    let status = Memo::new(move |_| pod.with(|p| p.as_ref().map(|p| p.status.clone())));
+    let class = move || match status.get() {
+        Some(PodStatus::Ready) => "kv-card kv-ready",
+        Some(PodStatus::Broken) => "kv-card kv-broken",
+        _ => "kv-card kv-starting",
+    };
+    view! {
+        <div class=class data-ordinal=ordinal.to_string() data-pod=card.name.clone()>
+            <strong>{card.name.clone()}</strong>
+            <span class="kv-status" data-state="pod-status">
+                {text(move || match status.get() {
+                    Some(PodStatus::Starting { steps_left }) => text::starting(lang.get(), steps_left),
+                    Some(PodStatus::Broken) => text::BROKEN.get(lang.get()).to_string(),
+                    _ => text::READY.get(lang.get()).to_string(),
+                })}
+            </span>
+            <span class="kv-dns" data-state="dns">{card.dns}</span>
+            <span class="kv-muted">{format!("→ {}", card.pvc)}</span>
+            <button data-action="delete-pod" data-ordinal=ordinal.to_string()
+                aria-label=named(text::DELETE_POD, card.name.clone())
+                on:click=click(move || dispatch.run(Action::DeletePod { ordinal }))>
+                {tr(text::DELETE_POD)}
+            </button>
+        </div>
+    }
+    .into_any()
+}
+
+/// A volume: its name never changes; its data and whether it is terminating do.
+fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>) -> AnyView {
+    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
     let terminating = Memo::new(move |_| volume.with(|v| v.as_ref().is_some_and(|v| v.terminating)));
-    (move || {
-        let Some(card) = (if exists.get() { volume.get_untracked() } else { None }) else {
-            return empty_slot(ordinal);
-        };
-        view! {
-            <div class="kv-card kv-volume-card" class:kv-terminating=terminating data-ordinal=ordinal.to_string() data-pvc=card.name.clone()>
-                <strong>{card.name.clone()}</strong>
-                <span class="kv-data" data-state="data">
-                    {text(move || volume.with(|v| match v.as_ref().and_then(|v| v.data.as_deref()) {
-                        Some(d) => text::data(lang.get(), d),
-                        None => text::EMPTY_DATA.get(lang.get()).to_string(),
-                    }))}
-                </span>
-                {move || terminating.get().then(|| view! { <span class="kv-tag kv-tag-ng">{tr(text::TERMINATING)}</span> })}
-                <span class="kv-buttons">
-                    <button data-action="write" data-ordinal=ordinal.to_string()
-                        aria-label=named(text::WRITE, card.name.clone())
-                        on:click=click(move || dispatch.run(Action::Write { ordinal, data: None }))>
-                        {tr(text::WRITE)}
-                    </button>
-                    <button data-action="delete-volume" data-ordinal=ordinal.to_string()
-                        aria-label=named(text::DELETE_VOLUME, card.name.clone())
-                        on:click=click(move || dispatch.run(Action::DeletePvc { ordinal }))>
-                        {tr(text::DELETE_VOLUME)}
-                    </button>
-                </span>
-            </div>
-        }
-        .into_any()
-    })
+    view! {
+        <div class="kv-card kv-volume-card" class:kv-terminating=terminating data-ordinal=ordinal.to_string() data-pvc=card.name.clone()>
+            <strong>{card.name.clone()}</strong>
+            <span class="kv-data" data-state="data">
+                {text(move || volume.with(|v| match v.as_ref().and_then(|v| v.data.as_deref()) {
+                    Some(d) => text::data(lang.get(), d),
+                    None => text::EMPTY_DATA.get(lang.get()).to_string(),
+                }))}
+            </span>
+            {move || terminating.get().then(|| view! { <span class="kv-tag kv-tag-ng">{tr(text::TERMINATING)}</span> })}
+            <span class="kv-buttons">
+                <button data-action="write" data-ordinal=ordinal.to_string()
+                    aria-label=named(text::WRITE, card.name.clone())
+                    on:click=click(move || dispatch.run(Action::Write { ordinal, data: None }))>
+                    {tr(text::WRITE)}
+                </button>
+                <button data-action="delete-volume" data-ordinal=ordinal.to_string()
+                    aria-label=named(text::DELETE_VOLUME, card.name.clone())
+                    on:click=click(move || dispatch.run(Action::DeletePvc { ordinal }))>
+                    {tr(text::DELETE_VOLUME)}
+                </button>
+            </span>
+        </div>
+    }
     .into_any()
 }
