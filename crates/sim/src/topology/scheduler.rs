@@ -13,6 +13,7 @@
 
 use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy, WhenUnsatisfiable};
 use super::state::{Pod, State};
+use crate::ordered::VecMap;
 use crate::scheduling::{FailedScheduling, Reason};
 
 /// Where a pending pod can go, or why it cannot go anywhere.
@@ -31,8 +32,9 @@ impl State {
         allowed && served
     }
 
-    /// The first filter `node` fails for `pod`, if any.
-    fn filter(&self, pod: &Pod, node: &NodeSpec) -> Option<Reason> {
+    /// The first filter `node` fails for `pod`, if any. `counts` is [`State::spread_counts`] for
+    /// `pod`, counted once by `place` for every node.
+    fn filter(&self, pod: &Pod, node: &NodeSpec, counts: &VecMap<String, usize>) -> Option<Reason> {
         if node.untolerated_taint().is_some() {
             return Some(Reason::Taint);
         }
@@ -58,7 +60,6 @@ impl State {
             let Some(domain) = node.label(&spread.topology_key) else {
                 return Some(Reason::SpreadLabel);
             };
-            let counts = self.spread_counts(pod);
             let min = counts.values().copied().min().unwrap_or(0);
             let skew = (counts.get(domain).copied().unwrap_or(0) + 1).saturating_sub(min);
             if skew > spread.max_skew as usize {
@@ -72,7 +73,7 @@ impl State {
     /// key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
     /// nodeTaintsPolicy Honor, whose taints the pod tolerates. Under the default Ignore a zone
     /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
-    pub fn spread_counts(&self, pod: &Pod) -> crate::ordered::VecMap<String, usize> {
+    pub fn spread_counts(&self, pod: &Pod) -> VecMap<String, usize> {
         let Some(spread) = &pod.spread else { return Default::default() };
         // The constraint's labelSelector is the pod's own labels (`app: <set>`).
         self.count_domains(&spread.topology_key, &pod.labels, |node| {
@@ -101,10 +102,13 @@ impl State {
                 return Placement::Nowhere(FailedScheduling::UnboundImmediate { total_nodes: self.nodes.len() });
             }
         }
+        // Placing this pod changes no count, so the spread is counted once, for the filter
+        // (DoNotSchedule) and the score (ScheduleAnyway) alike; empty without a spread.
+        let counts = self.spread_counts(pod);
         let mut reasons = Vec::new();
         let mut feasible = Vec::new();
         for node in self.nodes.values() {
-            match self.filter(pod, node) {
+            match self.filter(pod, node, &counts) {
                 Some(reason) => reasons.push(reason),
                 None => feasible.push(node),
             }
@@ -114,14 +118,11 @@ impl State {
         // resource scores prefer the least allocated node and break ties at random, the fewest
         // pods on the node, then the first name.
         let anyway = pod.spread.as_ref().filter(|s| s.when_unsatisfiable == WhenUnsatisfiable::ScheduleAnyway);
-        let counts = if anyway.is_some() { self.spread_counts(pod) } else { Default::default() };
         let spread_score = |n: &NodeSpec| match anyway {
             Some(spread) => n.label(&spread.topology_key).and_then(|d| counts.get(d).copied()).unwrap_or(usize::MAX),
             None => 0,
         };
-        match feasible.into_iter().min_by_key(|n| {
-            (spread_score(n), self.pods.values().filter(|p| p.node.as_deref() == Some(&n.name)).count(), &n.name)
-        }) {
+        match feasible.into_iter().min_by_key(|n| (spread_score(n), self.pods_on(&n.name).len(), &n.name)) {
             Some(node) => Placement::Node(node.name.clone()),
             None => Placement::Nowhere(FailedScheduling::new(self.nodes.len(), reasons)),
         }
