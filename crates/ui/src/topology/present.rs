@@ -136,21 +136,26 @@ pub fn survival(s: &State) -> Survival {
     Survival {
         zone_skew: s.skew(ZONE_LABEL, &web),
         node_skew: s.skew(HOSTNAME_LABEL, &web),
-        zone_loss: s.worst_loss(ZONE_LABEL, &web),
+        zone_loss: zone_loss(s),
         node_loss: s.worst_loss(HOSTNAME_LABEL, &web),
     }
 }
 
+/// What losing the worst zone would leave of the chapter's running web pods.
+fn zone_loss(s: &State) -> Option<Loss> {
+    s.worst_loss(ZONE_LABEL, &app_labels(Chapter::SET))
+}
+
 /// Green when losing any zone keeps a majority of the pods wanted, as the book colours it.
-fn keeps_majority(s: &State, chapter: Chapter) -> bool {
-    let survivors = survival(s).zone_loss.map_or(0, |l| l.survivors);
+fn keeps_majority(zone_loss: Option<&Loss>, chapter: Chapter) -> bool {
+    let survivors = zone_loss.map_or(0, |l| l.survivors);
     chapter.pods > 0 && survivors * 2 >= chapter.pods as usize
 }
 
 /// The chapter's badge colour: green while losing any zone keeps a majority and nothing is stuck.
 pub fn chapter_tone(session: &TopoSession, chapter: Chapter) -> Tone {
     let s = &session.state;
-    if session.last_refusal().is_none() && stuck(s).is_none() && keeps_majority(s, chapter) {
+    if session.last_refusal().is_none() && stuck(s).is_none() && keeps_majority(zone_loss(s).as_ref(), chapter) {
         Tone::Ok
     } else {
         Tone::Ng
@@ -182,12 +187,12 @@ pub fn chapter_situation(s: &State, chapter: Chapter) -> ChapterSituation {
     if let Some(pod) = s.pending_pods().first().filter(|p| p.failed_scheduling.is_some()) {
         return ChapterSituation::Refused { pod: pod.name.clone() };
     }
-    let Some(loss) = survival(s).zone_loss.filter(|l| l.of > 0) else {
+    let Some(loss) = zone_loss(s).filter(|l| l.of > 0) else {
         return ChapterSituation::NothingRuns;
     };
     if chapter.when == WhenUnsatisfiable::DoNotSchedule && chapter.max_skew >= chapter.pods {
         ChapterSituation::Loose { max_skew: chapter.max_skew, pods: chapter.pods }
-    } else if keeps_majority(s, chapter) {
+    } else if keeps_majority(Some(&loss), chapter) {
         ChapterSituation::Spread { survivors: loss.survivors }
     } else {
         ChapterSituation::Bunched { lost: loss.of - loss.survivors }
