@@ -6,6 +6,15 @@
 use kubevol_sim::{statefulset, topology, volumes};
 use serde_json::{json, Value};
 
+/// Kubernetes' PVC phases: Bound once a volume is bound, Pending before; null for no such claim.
+fn pvc_phase(bound: Option<bool>) -> Value {
+    match bound {
+        Some(true) => json!("Bound"),
+        Some(false) => json!("Pending"),
+        None => Value::Null,
+    }
+}
+
 pub trait Observe {
     /// The keys this model answers, for the error message when a scenario asks for another.
     const KEYS: &'static str;
@@ -21,12 +30,7 @@ impl Observe for volumes::State {
         Some(match (key, arg) {
             ("claims", None) => json!(self.claims.len()),
             ("volumes", None) => json!(self.volumes.len()),
-            // Kubernetes' PVC phases: Bound once a volume is bound, Pending before; null when absent.
-            ("pvc_phase", Some(claim)) => match self.claims.get(claim) {
-                Some(c) if c.volume.is_some() => json!("Bound"),
-                Some(_) => json!("Pending"),
-                None => Value::Null,
-            },
+            ("pvc_phase", Some(claim)) => pvc_phase(self.claims.get(claim).map(|c| c.volume.is_some())),
             ("pv_phase", Some(volume)) => match self.volumes.get(volume) {
                 Some(v) => json!(format!("{:?}", v.phase)),
                 None => Value::Null,
@@ -69,11 +73,7 @@ impl Observe for topology::State {
             ("pending", None) => json!(self.pods.len() - self.running()),
             ("node", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.node.clone())),
             ("message", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.message())),
-            ("pvc_phase", Some(claim)) => match self.pvcs.get(claim) {
-                Some(c) if c.volume.is_some() => json!("Bound"),
-                Some(_) => json!("Pending"),
-                None => Value::Null,
-            },
+            ("pvc_phase", Some(claim)) => pvc_phase(self.pvcs.get(claim).map(|c| c.volume.is_some())),
             ("down", Some(node)) => json!(self.nodes.get(node).map(|n| n.is_down())),
             ("skew", Some(label)) => json!(self.skew(label, &all)),
             ("survivors", Some(label)) => json!(self.worst_loss(label, &all).map(|l| l.survivors)),
