@@ -165,11 +165,12 @@ pub fn TopologyDemo(
 #[component]
 fn Survival() -> impl IntoView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
-    // One count per change of the session, for the three lines below.
-    let survival = Memo::new(move |_| demo.with(|s| present::survival(&s.state)));
+    // Counted again by each of the three lines below: a few pods over six nodes, where a memo of its
+    // own type would cost the module more than half a kilobyte.
+    let survival = move || demo.with(|s| present::survival(&s.state));
     let loss = move |zone: bool| {
         text(move || {
-            let s = survival.get();
+            let s = survival();
             match if zone { s.zone_loss } else { s.node_loss } {
                 Some(l) => text::chapter::loss_line(lang.get(), zone, &l.domain, l.survivors, l.of),
                 None => String::new(),
@@ -180,7 +181,7 @@ fn Survival() -> impl IntoView {
         <section class="kv-survival" data-state="survivors">
             <p class="kv-h">{tr(text::chapter::SURVIVORS)}</p>
             <p data-state="skew">{text(move || {
-                let s = survival.get();
+                let s = survival();
                 text::chapter::skew_line(lang.get(), s.zone_skew, s.node_skew)
             })}</p>
             <p data-state="node-loss">{loss(false)}</p>
