@@ -37,6 +37,15 @@ for (const [scenario, scene] of Object.entries(SCENES)) {
         const root = demo.locator('[data-kubevol-root]');
         const box = await root.boundingBox();
         assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);
+        // content-visibility: auto paints a demo only after the browser has seen it near the
+        // viewport, a frame or more after it scrolls in. On a busy machine the capture can land
+        // before that and the shot is an empty frame, so wait until its contents are painted.
+        await root.scrollIntoViewIfNeeded();
+        await page.waitForFunction(
+          (el) => el.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === true,
+          await root.elementHandle(),
+        );
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         const shot = await root.screenshot({ animations: 'disabled', caret: 'hide' });
         page.assertClean();
         await page.context().close();
