@@ -24,7 +24,8 @@ pub trait Observe {
 
 impl Observe for volumes::State {
     const KEYS: &'static str =
-        "claims, volumes, pvc_phase/<claim>, pv_phase/<volume>, attached/<volume>, mounts/<volume>";
+        "claims, volumes, pvc_phase/<claim>, pv_phase/<volume>, attached/<volume>, mounts/<volume>, \
+         capacity/<volume>, filesystem/<volume>, resize/<claim>, published/<volume>, staged/<volume> (the driver's record)";
 
     fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
         Some(match (key, arg) {
@@ -39,6 +40,19 @@ impl Observe for volumes::State {
                 json!(self.volumes.get(volume).map(|v| v.attached.iter().collect::<Vec<_>>()))
             }
             ("mounts", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.mounts.keys().collect::<Vec<_>>())),
+            ("capacity", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.size_gib)),
+            ("filesystem", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.filesystem_gib)),
+            ("resize", Some(claim)) => match self.claims.get(claim).and_then(|c| c.resize) {
+                Some(volumes::Resize::FileSystemResizePending) => json!("FileSystemResizePending"),
+                Some(volumes::Resize::ControllerResizeInfeasible { .. }) => json!("ControllerResizeInfeasible"),
+                None => Value::Null,
+            },
+            ("published", Some(volume)) => {
+                json!(self.driver.disks.get(volume).map(|d| d.published.iter().collect::<Vec<_>>()))
+            }
+            ("staged", Some(volume)) => {
+                json!(self.driver.disks.get(volume).map(|d| d.staged.iter().collect::<Vec<_>>()))
+            }
             _ => return None,
         })
     }

@@ -27,6 +27,7 @@ fn volumes_with(n: usize) -> volumes::State {
             binding: Binding::Immediate,
             reclaim: Reclaim::Delete,
             allowed_zones: vec![],
+            allow_volume_expansion: true,
         }],
         nodes: ["node-a", "node-b"]
             .iter()
@@ -42,6 +43,8 @@ fn volumes_with(n: usize) -> volumes::State {
             })
             .collect(),
         driver_multi_writer: false,
+        capabilities: Capabilities::default(),
+        pool_gib: None,
     };
     State::new(&setup).unwrap().0
 }

@@ -10,7 +10,9 @@ use kubevol_sim::volumes::*;
 use kubevol_sim::{Tell, Voice};
 
 fn demo(mode: AccessMode, binding: Binding, zoned: bool) -> State {
-    State::new(&Setup::demo(DemoConfig { mode, binding, reclaim: Reclaim::Delete, zoned })).unwrap().0
+    State::new(&Setup::demo(DemoConfig { mode, binding, reclaim: Reclaim::Delete, zoned, ..Default::default() }))
+        .unwrap()
+        .0
 }
 
 fn attach(node: &str) -> Action {
@@ -96,8 +98,11 @@ fn wait_for_first_consumer_creates_nothing_on_request() {
     .unwrap();
     assert!(s.volumes.is_empty());
     assert_eq!(s.claims["data"].volume, None);
-    assert_eq!(events, [Event::WaitingForFirstConsumer { claim: "data".into() }]);
-    assert_eq!(events[0].tell(Voice::K8s), "waiting for first consumer to be created before binding");
+    // Only the driver's registration on each node comes first: NodeGetInfo, with the zone.
+    assert_eq!(rpcs(&events), ["NodeGetInfo", "NodeGetInfo"]);
+    let changes: Vec<&Event> = events.iter().filter(|e| e.is_change()).collect();
+    assert_eq!(changes, [&Event::WaitingForFirstConsumer { claim: "data".into() }]);
+    assert_eq!(changes[0].tell(Voice::K8s), "waiting for first consumer to be created before binding");
 }
 
 #[test]

@@ -84,10 +84,14 @@ fn random_setup(rng: &mut Rng) -> volumes::Setup {
             binding: *rng.pick(&[Binding::Immediate, Binding::WaitForFirstConsumer]),
             reclaim: *rng.pick(&[Reclaim::Delete, Reclaim::Retain]),
             allowed_zones: if rng.chance(30) { vec![rng.pick(&ZONES).to_string()] } else { vec![] },
+            allow_volume_expansion: rng.chance(70),
         })
         .collect();
     let nodes = NODES[..3].iter().map(|n| Node { name: n.to_string(), zone: zone(rng), responsive: true }).collect();
-    Setup { classes, nodes, claims: vec![], driver_multi_writer: rng.chance(50) }
+    let capabilities =
+        Capabilities { stage_unstage: rng.chance(70), publish_unpublish: rng.chance(70), expand: rng.chance(80) };
+    let pool_gib = if rng.chance(70) { Some(*rng.pick(&[30, 100, 1000])) } else { None };
+    Setup { classes, nodes, claims: vec![], driver_multi_writer: rng.chance(50), capabilities, pool_gib }
 }
 
 fn random_volume_action(rng: &mut Rng, state: &volumes::State) -> volumes::Action {
@@ -95,6 +99,9 @@ fn random_volume_action(rng: &mut Rng, state: &volumes::State) -> volumes::Actio
     let claim = rng.pick(&CLAIMS).to_string();
     let node = rng.pick(&NODES).to_string();
     let pod = rng.pick(&PODS).to_string();
+    if rng.chance(12) {
+        return Action::Expand { claim, size_gib: *rng.pick(&[0, 10, 20, 30, 40, 60, 120, 70_000]) };
+    }
     match rng.below(13) {
         0 | 1 => Action::Request(ClaimSpec {
             name: claim,
@@ -122,9 +129,48 @@ fn random_volume_action(rng: &mut Rng, state: &volumes::State) -> volumes::Actio
 }
 
 fn check_volume_invariants(s: &volumes::State, context: &str) {
+    let caps = s.driver.capabilities;
     for v in s.volumes.values() {
+        // What a pod sees never exceeds what the controller has expanded, in Kubernetes' record and
+        // in the driver's.
+        assert!(
+            v.filesystem_gib <= v.size_gib,
+            "{context}: {} filesystem {} > disk {}",
+            v.name,
+            v.filesystem_gib,
+            v.size_gib
+        );
+        // The driver's record agrees with Kubernetes': every stage Kubernetes believes in was a call
+        // the driver answered OK.
+        let disk = s.driver.disks.get(&v.name).unwrap_or_else(|| panic!("{context}: {} has no disk", v.name));
+        assert!(disk.filesystem_gib <= disk.size_gib, "{context}: {} disk filesystem past its size", v.name);
+        assert_eq!((disk.size_gib, disk.filesystem_gib), (v.size_gib, v.filesystem_gib), "{context}: {} sizes", v.name);
+        let published: Vec<&String> = disk.published.iter().collect();
+        let attached: Vec<&String> = if caps.publish_unpublish { v.attached.iter().collect() } else { vec![] };
+        assert_eq!(published, attached, "{context}: {} published vs attached", v.name);
+        let targets: Vec<(String, String)> = disk.targets.iter().cloned().collect();
+        let mut mounts: Vec<(String, String)> = v.mounts.iter().map(|(p, n)| (n.clone(), p.clone())).collect();
+        mounts.sort();
+        assert_eq!(targets, mounts, "{context}: {} targets vs mounts", v.name);
+        let staged: Vec<&String> = disk.staged.iter().collect();
+        let with_pods: Vec<&String> =
+            if caps.stage_unstage { v.attached.iter().filter(|n| v.has_pods_on(n)).collect() } else { vec![] };
+        assert_eq!(staged, with_pods, "{context}: {} staged vs nodes with pods", v.name);
+        let c = s.claims.get(&v.claim);
+        if let Some(c) = c.filter(|c| c.volume.as_ref() == Some(&v.name)) {
+            // A filesystem behind its disk is always a resize the claim reports (pending, or failed
+            // again on the way further up), and a pending one always is one.
+            if v.filesystem_gib < v.size_gib {
+                assert!(c.resize.is_some(), "{context}: {} hides an unfinished resize", c.spec.name);
+            }
+            if c.resize == Some(volumes::Resize::FileSystemResizePending) {
+                assert!(v.filesystem_gib < v.size_gib, "{context}: {} pending with nothing to do", c.spec.name);
+            }
+        }
         // Spelled out here rather than through the model's own helpers, so a bug there cannot hide.
-        if matches!(v.mode, volumes::AccessMode::ReadWriteOnce | volumes::AccessMode::ReadWriteOncePod) {
+        if caps.publish_unpublish
+            && matches!(v.mode, volumes::AccessMode::ReadWriteOnce | volumes::AccessMode::ReadWriteOncePod)
+        {
             assert!(v.attached.len() <= 1, "{context}: {} ({:?}) attached to {:?}", v.name, v.mode, v.attached);
         }
         if v.mode == volumes::AccessMode::ReadWriteOncePod {
@@ -175,7 +221,21 @@ fn random_volume_sequences_keep_every_rule() {
         0,
         random_setup,
         random_volume_action,
-        |_, after, _, _, context| check_volume_invariants(after, context),
+        |_, after, _, events, context| {
+            check_volume_invariants(after, context);
+            // Kubernetes calls only when the call can hold, so the driver answers OK, except where
+            // the backend itself runs out of room.
+            for call in events.iter().filter_map(|e| e.csi_call()) {
+                let may_fail = matches!(call.rpc, volumes::Rpc::CreateVolume | volumes::Rpc::ControllerExpandVolume);
+                assert!(
+                    call.code == volumes::Code::Ok || (may_fail && call.code == volumes::Code::OutOfRange),
+                    "{context}: {} answered {}",
+                    call.render(),
+                    call.answer()
+                );
+                assert_eq!(call.caller, call.rpc.caller(), "{context}: {} sent by the wrong component", call.render());
+            }
+        },
         |e| e.is_change(),
     );
     // The generator must exercise both paths, or the test proves little.

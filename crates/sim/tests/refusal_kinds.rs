@@ -78,6 +78,10 @@ fn volume_refusals() -> Vec<volumes::Refusal> {
         ClaimInUse { claim: s("data"), pods: vec![s("web-1")] },
         StillAttached { claim: s("data"), volume: s("pv-1"), nodes: vec![s("node-a")] },
         VolumeNotReleased { volume: s("pv-1") },
+        ExpansionNotAllowed { claim: s("data"), class: s("standard") },
+        ShrinkBelowCapacity { claim: s("data"), size_gib: 10, capacity_gib: 20 },
+        ResizeUnbound { claim: s("data") },
+        DriverCannotExpand { claim: s("data"), size_gib: 30 },
     ]
 }
 
@@ -106,6 +110,10 @@ fn volume_place(r: &volumes::Refusal) -> usize {
         ClaimInUse { .. } => 19,
         StillAttached { .. } => 20,
         VolumeNotReleased { .. } => 21,
+        ExpansionNotAllowed { .. } => 22,
+        ShrinkBelowCapacity { .. } => 23,
+        ResizeUnbound { .. } => 24,
+        DriverCannotExpand { .. } => 25,
     }
 }
 
@@ -188,7 +196,7 @@ fn topology_place(r: &topology::Refusal) -> usize {
 #[test]
 fn every_volume_refusal_kind_is_its_serde_tag() {
     let all = volume_refusals();
-    assert_every_variant(&all, volume_place, 22);
+    assert_every_variant(&all, volume_place, 26);
     assert_kinds_match(&all);
 }
 

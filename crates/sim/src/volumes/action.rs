@@ -56,6 +56,12 @@ pub enum Action {
     DeleteReleased {
         volume: String,
     },
+    /// Ask for a new size: edit the claim's `spec.resources.requests.storage`. external-resizer
+    /// calls ControllerExpandVolume, then the kubelet NodeExpandVolume where a pod uses the volume.
+    Expand {
+        claim: String,
+        size_gib: u32,
+    },
     /// A node stops (`false`) or resumes (`true`) responding.
     SetResponsive {
         node: String,
@@ -75,6 +81,7 @@ impl Action {
             | Action::Detach { claim, .. }
             | Action::ForceDetach { claim, .. }
             | Action::Write { claim, .. }
+            | Action::Expand { claim, .. }
             | Action::DeleteClaim { claim } => Some(claim),
             Action::DeleteReleased { .. } | Action::SetResponsive { .. } => None,
         }

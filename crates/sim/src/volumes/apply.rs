@@ -7,9 +7,9 @@
 //! search, never a scan of every claim.
 
 use super::action::Action;
-use super::csi::{CsiAccessMode, CsiCall, Rpc};
+use super::csi::{Code, CsiAccessMode, CsiCall, Rpc};
 use super::event::{AlreadyHolds, Event};
-use super::model::{Binding, Claim, ClaimSpec, Phase, Reclaim, Volume};
+use super::model::{Binding, Claim, ClaimSpec, Phase, Reclaim, Resize, Volume};
 use super::refusal::Refusal;
 use super::state::{Setup, State};
 use crate::names::valid_name;
@@ -37,7 +37,14 @@ impl State {
                 .unwrap_or_default();
             return Err(Refusal::DuplicateName { name: dup });
         }
+        // The driver registers on every node first: node-driver-registrar asks it for the node's id
+        // and topology, which is how a zone reaches the provisioner.
         let mut events = Vec::new();
+        for node in setup.nodes.iter() {
+            let mut call = CsiCall::new(Rpc::NodeGetInfo, "").node(&node.name);
+            call.zone = node.zone.clone();
+            events.push(Event::Csi(state.send(call)));
+        }
         for spec in &setup.claims {
             events.extend(state.apply(Action::Request(spec.clone()))?);
         }
@@ -57,8 +64,15 @@ impl State {
             Action::Write { claim, pod } => self.write(&claim, &pod),
             Action::DeleteClaim { claim } => self.delete_claim(&claim),
             Action::DeleteReleased { volume } => self.delete_released(&volume),
+            Action::Expand { claim, size_gib } => self.expand(&claim, size_gib),
             Action::SetResponsive { node, responsive } => self.set_responsive(&node, responsive),
         }
+    }
+
+    /// Sends a call to the driver and returns it with the driver's answer.
+    fn send(&mut self, mut call: CsiCall) -> CsiCall {
+        call.code = self.driver.answer(&call);
+        call
     }
 
     fn csi_mode(&self, v: &Volume) -> CsiAccessMode {
@@ -117,14 +131,15 @@ impl State {
         }
         let binding = class.binding;
         let name = spec.name.clone();
-        self.claims.insert(name.clone(), Claim { spec, volume: None });
+        self.claims.insert(name.clone(), Claim { spec, volume: None, resize: None });
         Ok(match binding {
             Binding::WaitForFirstConsumer => vec![Event::WaitingForFirstConsumer { claim: name }],
             Binding::Immediate => self.provision(&name, zone),
         })
     }
 
-    /// Creates the claim's volume in `zone`. The zone is fixed from here on.
+    /// Creates the claim's volume in `zone`. The zone is fixed from here on. When the driver
+    /// refuses, the claim stays unbound and the events say why.
     fn provision(&mut self, claim: &str, zone: Option<String>) -> Vec<Event> {
         let c = &self.claims[claim];
         let class = &self.classes[&c.spec.class];
@@ -134,6 +149,7 @@ impl State {
             claim: claim.to_string(),
             class: class.name.clone(),
             size_gib: c.spec.size_gib,
+            filesystem_gib: c.spec.size_gib,
             mode: c.spec.mode,
             zone: zone.clone(),
             reclaim: class.reclaim,
@@ -143,9 +159,20 @@ impl State {
             by_node: Default::default(),
             writes: Vec::new(),
         };
-        let mut call = CsiCall::new(Rpc::CreateVolume, &name).mode(self.csi_mode(&volume), volume.mode.read_only());
-        call.capacity_gib = Some(volume.size_gib);
+        let mut call = CsiCall::new(Rpc::CreateVolume, &name)
+            .mode(self.csi_mode(&volume), volume.mode.read_only())
+            .capacity(volume.size_gib);
         call.zone = zone.clone();
+        let call = self.send(call);
+        if call.code != Code::Ok {
+            let failed = Event::ProvisioningFailed {
+                claim: claim.to_string(),
+                class: volume.class,
+                volume: name,
+                code: call.code,
+            };
+            return vec![failed, Event::Csi(call)];
+        }
         let event =
             Event::Provisioned { volume: name.clone(), claim: claim.to_string(), size_gib: volume.size_gib, zone };
         self.next_volume += 1;
@@ -175,7 +202,11 @@ impl State {
                     });
                 }
                 events.extend(self.provision(claim, node_zone.clone()));
-                self.claims[claim].volume.clone().expect("just provisioned")
+                match self.claims[claim].volume.clone() {
+                    Some(v) => v,
+                    // The driver refused to create it: the pod waits, and the events say why.
+                    None => return Ok(events),
+                }
             }
         };
         let v = &self.volumes[&volume_name];
@@ -193,7 +224,8 @@ impl State {
                 what: AlreadyHolds::Attached { volume: volume_name, node: node.to_string() },
             }]);
         }
-        if v.mode.single_node() && !v.attached.is_empty() {
+        let publishes = self.driver.capabilities.publish_unpublish;
+        if publishes && v.mode.single_node() && !v.attached.is_empty() {
             return Err(Refusal::MultiAttach {
                 volume: volume_name,
                 mode: v.mode,
@@ -205,6 +237,11 @@ impl State {
             .node(node)
             .mode(self.csi_mode(v), v.mode.read_only());
         self.volume_mut(&volume_name).attached.insert(node.to_string());
+        if !publishes {
+            events.push(Event::NoAttachStep { volume: volume_name, node: node.to_string() });
+            return Ok(events);
+        }
+        let call = self.send(call);
         events.push(Event::Attached { volume: volume_name, node: node.to_string() });
         events.push(Event::Csi(call));
         Ok(events)
@@ -242,18 +279,30 @@ impl State {
         }
         let read_only = v.mode.read_only();
         let mode = self.csi_mode(v);
-        let mut events = Vec::new();
-        if !v.has_pods_on(node) {
-            events.push(Event::Csi(CsiCall::new(Rpc::NodeStageVolume, &v.name).node(node).mode(mode, read_only)));
-        }
-        events
-            .push(Event::Csi(CsiCall::new(Rpc::NodePublishVolume, &v.name).node(node).pod(&pod).mode(mode, read_only)));
         let name = v.name.clone();
+        let first_on_node = !v.has_pods_on(node);
+        // A filesystem left behind by an expansion grows as soon as a node has the disk: after
+        // staging when the driver stages, else after publishing.
+        let grow = (v.filesystem_gib < v.size_gib).then_some(v.size_gib);
+        let caps = self.driver.capabilities;
+        let mut events =
+            vec![Event::Mounted { volume: name.clone(), node: node.to_string(), pod: pod.clone(), read_only }];
+        if caps.stage_unstage && first_on_node {
+            let stage = CsiCall::new(Rpc::NodeStageVolume, &name).node(node).mode(mode, read_only);
+            events.push(Event::Csi(self.send(stage)));
+        }
+        let publish = CsiCall::new(Rpc::NodePublishVolume, &name).node(node).pod(&pod).mode(mode, read_only);
+        if caps.stage_unstage {
+            events.extend(grow.map(|gib| self.node_expand(&name, node, gib)).into_iter().flatten());
+            events.push(Event::Csi(self.send(publish)));
+        } else {
+            events.push(Event::Csi(self.send(publish)));
+            events.extend(grow.map(|gib| self.node_expand(&name, node, gib)).into_iter().flatten());
+        }
         self.volume_mut(&name).add_mount(node, &pod);
         if named_by_model {
             self.next_pod += 1;
         }
-        events.insert(0, Event::Mounted { volume: name, node: node.to_string(), pod, read_only });
         Ok(events)
     }
 
@@ -272,13 +321,17 @@ impl State {
     /// Unmounts a pod whose node is known to respond; unstages when it was the node's last pod.
     fn unmount_checked(&mut self, volume: &str, pod: &str) -> Vec<Event> {
         let v = self.volume_mut(volume);
-        let node = v.remove_mount(pod).expect("checked mounted");
+        let Some(node) = v.remove_mount(pod) else {
+            return Vec::new();
+        };
+        let last_on_node = !v.has_pods_on(&node);
+        let unpublish = self.send(CsiCall::new(Rpc::NodeUnpublishVolume, volume).node(&node).pod(pod));
         let mut events = vec![
             Event::Unmounted { volume: volume.to_string(), node: node.clone(), pod: pod.to_string() },
-            Event::Csi(CsiCall::new(Rpc::NodeUnpublishVolume, volume).node(&node).pod(pod)),
+            Event::Csi(unpublish),
         ];
-        if !v.has_pods_on(&node) {
-            events.push(Event::Csi(CsiCall::new(Rpc::NodeUnstageVolume, volume).node(&node)));
+        if last_on_node && self.driver.capabilities.stage_unstage {
+            events.push(Event::Csi(self.send(CsiCall::new(Rpc::NodeUnstageVolume, volume).node(&node))));
         }
         events
     }
@@ -316,10 +369,11 @@ impl State {
         }
         let name = v.name.clone();
         self.volume_mut(&name).attached.remove(node);
-        Ok(vec![
-            Event::Detached { volume: name.clone(), node: node.to_string() },
-            Event::Csi(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(node)),
-        ])
+        let mut events = vec![Event::Detached { volume: name.clone(), node: node.to_string() }];
+        if self.driver.capabilities.publish_unpublish {
+            events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(node))));
+        }
+        Ok(events)
     }
 
     fn force_detach(&mut self, claim: &str, node: Option<&str>) -> Outcome {
@@ -356,7 +410,13 @@ impl State {
                 pods,
                 node_responsive: responsive,
             });
-            events.push(Event::Csi(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(&target)));
+            if self.driver.capabilities.publish_unpublish {
+                events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(&target))));
+            } else {
+                // No attach step to undo: the pods are gone as far as Kubernetes knows, and the
+                // node's mounts of them go with them.
+                self.forget_node_mounts(&name, &target);
+            }
         }
         Ok(events)
     }
@@ -399,7 +459,7 @@ impl State {
             Reclaim::Delete => {
                 self.volumes.remove(&volume);
                 events.push(Event::VolumeDeleted { volume: volume.clone() });
-                events.push(Event::Csi(CsiCall::new(Rpc::DeleteVolume, &volume)));
+                events.push(Event::Csi(self.send(CsiCall::new(Rpc::DeleteVolume, &volume))));
             }
             Reclaim::Retain => {
                 self.volume_mut(&volume).phase = Phase::Released;
@@ -418,6 +478,100 @@ impl State {
         // goes, the disk stays in the backend.
         self.volumes.remove(volume);
         Ok(vec![Event::RetainedVolumeDeleted { volume: volume.to_string() }])
+    }
+
+    /// A new size for a claim. The API server checks the class and the size; then external-resizer
+    /// grows the disk (ControllerExpandVolume) and the kubelet of every node that has it mounted
+    /// grows the filesystem (NodeExpandVolume). With no such node the filesystem waits for the
+    /// next mount.
+    fn expand(&mut self, claim: &str, size_gib: u32) -> Outcome {
+        let c = self.claim(claim)?;
+        let class = &self.classes[&c.spec.class];
+        if !class.allow_volume_expansion {
+            return Err(Refusal::ExpansionNotAllowed { claim: claim.to_string(), class: class.name.clone() });
+        }
+        let v = self.bound_volume(claim).map_err(|_| Refusal::ResizeUnbound { claim: claim.to_string() })?;
+        if size_gib == 0 || size_gib > MAX_SIZE_GIB {
+            return Err(Refusal::InvalidSize { size_gib });
+        }
+        if size_gib < v.filesystem_gib {
+            return Err(Refusal::ShrinkBelowCapacity {
+                claim: claim.to_string(),
+                size_gib,
+                capacity_gib: v.filesystem_gib,
+            });
+        }
+        if size_gib == c.spec.size_gib {
+            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Size { claim: claim.to_string(), size_gib } }]);
+        }
+        if !self.driver.capabilities.expand {
+            return Err(Refusal::DriverCannotExpand { claim: claim.to_string(), size_gib });
+        }
+        let (volume, from_gib, disk_gib) = (v.name.clone(), c.spec.size_gib, v.size_gib);
+        // Only a kubelet that is running can grow the filesystem.
+        let nodes: Vec<String> =
+            v.attached.iter().filter(|n| v.has_pods_on(n) && self.nodes[n.as_str()].responsive).cloned().collect();
+        let claim_mut = self.claims.get_mut(claim).expect("checked above");
+        claim_mut.spec.size_gib = size_gib;
+        let mut events = vec![Event::ResizeRequested { claim: claim.to_string(), from_gib, to_gib: size_gib }];
+        if size_gib <= disk_gib {
+            // Back down to what the disk already has, after a failure: nothing to call.
+            claim_mut.resize =
+                (self.volumes[&volume].filesystem_gib < disk_gib).then_some(Resize::FileSystemResizePending);
+            events.push(Event::ResizeCancelled { claim: claim.to_string(), size_gib });
+            return Ok(events);
+        }
+        let call = self.send(CsiCall::new(Rpc::ControllerExpandVolume, &volume).capacity(size_gib));
+        if call.code != Code::Ok {
+            let code = call.code;
+            self.claims.get_mut(claim).expect("checked above").resize =
+                Some(Resize::ControllerResizeInfeasible { code });
+            events.push(Event::Csi(call));
+            events.push(Event::ResizeFailed { claim: claim.to_string(), volume, size_gib, code });
+            return Ok(events);
+        }
+        self.volume_mut(&volume).size_gib = size_gib;
+        events.push(Event::Csi(call));
+        events.push(Event::ControllerExpanded { volume: volume.clone(), size_gib });
+        if nodes.is_empty() {
+            self.claims.get_mut(claim).expect("checked above").resize = Some(Resize::FileSystemResizePending);
+            events.push(Event::FileSystemResizePending { claim: claim.to_string(), volume });
+            return Ok(events);
+        }
+        for node in &nodes {
+            events.extend(self.node_expand(&volume, node, size_gib));
+        }
+        Ok(events)
+    }
+
+    /// The kubelet on `node` grows the filesystem to `gib` (NodeExpandVolume); the claim's resize
+    /// is over when it succeeds.
+    fn node_expand(&mut self, volume: &str, node: &str, gib: u32) -> Vec<Event> {
+        let call = self.send(CsiCall::new(Rpc::NodeExpandVolume, volume).node(node).capacity(gib));
+        if call.code != Code::Ok {
+            return vec![Event::Csi(call)];
+        }
+        let v = self.volume_mut(volume);
+        v.filesystem_gib = gib;
+        let claim = v.claim.clone();
+        if let Some(c) = self.claims.get_mut(&claim) {
+            c.resize = None;
+        }
+        vec![
+            Event::Csi(call),
+            Event::FileSystemResized { volume: volume.to_string(), node: node.to_string(), size_gib: gib },
+        ]
+    }
+
+    /// Drops the driver's record of what `node` had mounted from `volume`.
+    fn forget_node_mounts(&mut self, volume: &str, node: &str) {
+        if let Some(disk) = self.driver.disks.get_mut(volume) {
+            disk.staged.remove(node);
+            let targets: Vec<_> = disk.targets.iter().filter(|(n, _)| n == node).cloned().collect();
+            for target in targets {
+                disk.targets.remove(&target);
+            }
+        }
     }
 
     fn set_responsive(&mut self, node: &str, responsive: bool) -> Outcome {

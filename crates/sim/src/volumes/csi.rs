@@ -1,12 +1,18 @@
-//! The CSI calls each state change stands for, so a reader sees which RPC does which stage.
+//! The CSI calls each state change stands for, so a reader sees which RPC does which stage, who
+//! sends it and what the driver answered.
 //!
 //! Controller service: CreateVolume / DeleteVolume (provision), ControllerPublishVolume /
-//! ControllerUnpublishVolume (attach to a node). Node service: NodeStageVolume / NodeUnstageVolume
-//! once per node, NodePublishVolume / NodeUnpublishVolume once per pod.
+//! ControllerUnpublishVolume (attach to a node), ControllerExpandVolume. Node service:
+//! NodeStageVolume / NodeUnstageVolume once per node, NodePublishVolume / NodeUnpublishVolume once
+//! per pod, NodeExpandVolume, NodeGetInfo. No component of Kubernetes speaks CSI by itself: each call
+//! comes from a sidecar next to the driver or from the kubelet, and which one is part of the story.
 
 use serde::{Deserialize, Serialize};
 
 use super::model::AccessMode;
+
+/// The driver's name, as a CSIDriver object and a StorageClass's `provisioner` spell it.
+pub const DRIVER_NAME: &str = "disk.csi.kubevol.example";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rpc {
@@ -18,6 +24,9 @@ pub enum Rpc {
     NodeUnstageVolume,
     NodePublishVolume,
     NodeUnpublishVolume,
+    ControllerExpandVolume,
+    NodeExpandVolume,
+    NodeGetInfo,
 }
 
 impl Rpc {
@@ -31,16 +40,170 @@ impl Rpc {
             Rpc::NodeUnstageVolume => "NodeUnstageVolume",
             Rpc::NodePublishVolume => "NodePublishVolume",
             Rpc::NodeUnpublishVolume => "NodeUnpublishVolume",
+            Rpc::ControllerExpandVolume => "ControllerExpandVolume",
+            Rpc::NodeExpandVolume => "NodeExpandVolume",
+            Rpc::NodeGetInfo => "NodeGetInfo",
         }
     }
 
     /// Which CSI service answers the call.
     pub fn service(self) -> &'static str {
         match self {
-            Rpc::CreateVolume | Rpc::DeleteVolume | Rpc::ControllerPublishVolume | Rpc::ControllerUnpublishVolume => {
-                "Controller"
-            }
+            Rpc::CreateVolume
+            | Rpc::DeleteVolume
+            | Rpc::ControllerPublishVolume
+            | Rpc::ControllerUnpublishVolume
+            | Rpc::ControllerExpandVolume => "Controller",
             _ => "Node",
+        }
+    }
+
+    /// Who sends the call. The controller calls come from sidecars that watch API objects (a
+    /// PVC, a VolumeAttachment, a PVC's new size); the node calls come from the kubelet, except
+    /// NodeGetInfo, which node-driver-registrar sends once when the driver registers on a node.
+    pub fn caller(self) -> Caller {
+        match self {
+            Rpc::CreateVolume | Rpc::DeleteVolume => Caller::ExternalProvisioner,
+            Rpc::ControllerPublishVolume | Rpc::ControllerUnpublishVolume => Caller::ExternalAttacher,
+            Rpc::ControllerExpandVolume => Caller::ExternalResizer,
+            Rpc::NodeGetInfo => Caller::NodeDriverRegistrar,
+            Rpc::NodeStageVolume
+            | Rpc::NodeUnstageVolume
+            | Rpc::NodePublishVolume
+            | Rpc::NodeUnpublishVolume
+            | Rpc::NodeExpandVolume => Caller::Kubelet,
+        }
+    }
+}
+
+/// The component that sends a CSI call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Caller {
+    ExternalProvisioner,
+    ExternalAttacher,
+    ExternalResizer,
+    Kubelet,
+    NodeDriverRegistrar,
+}
+
+impl Caller {
+    pub fn name(self) -> &'static str {
+        match self {
+            Caller::ExternalProvisioner => "external-provisioner",
+            Caller::ExternalAttacher => "external-attacher",
+            Caller::ExternalResizer => "external-resizer",
+            Caller::Kubelet => "kubelet",
+            Caller::NodeDriverRegistrar => "node-driver-registrar",
+        }
+    }
+}
+
+/// The gRPC status code of a driver's answer, with the numbers of google.golang.org/grpc/codes.
+/// Only the codes this driver gives are here; the CSI spec says which error each one means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Code {
+    #[default]
+    Ok,
+    NotFound,
+    AlreadyExists,
+    FailedPrecondition,
+    OutOfRange,
+}
+
+impl Code {
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::Ok => "OK",
+            Code::NotFound => "NOT_FOUND",
+            Code::AlreadyExists => "ALREADY_EXISTS",
+            Code::FailedPrecondition => "FAILED_PRECONDITION",
+            Code::OutOfRange => "OUT_OF_RANGE",
+        }
+    }
+
+    pub fn number(self) -> u32 {
+        match self {
+            Code::Ok => 0,
+            Code::NotFound => 5,
+            Code::AlreadyExists => 6,
+            Code::FailedPrecondition => 9,
+            Code::OutOfRange => 11,
+        }
+    }
+
+    /// How grpc-go spells the code in an error string: `rpc error: code = OutOfRange desc = ...`.
+    pub fn go_name(self) -> &'static str {
+        match self {
+            Code::Ok => "OK",
+            Code::NotFound => "NotFound",
+            Code::AlreadyExists => "AlreadyExists",
+            Code::FailedPrecondition => "FailedPrecondition",
+            Code::OutOfRange => "OutOfRange",
+        }
+    }
+}
+
+/// What the driver advertises in GetPluginCapabilities / ControllerGetCapabilities /
+/// NodeGetCapabilities, besides creating and deleting volumes. Kubernetes makes only the calls a
+/// capability announces: without STAGE_UNSTAGE_VOLUME the kubelet goes straight to
+/// NodePublishVolume; without PUBLISH_UNPUBLISH_VOLUME (a CSIDriver with `attachRequired: false`)
+/// there is no attach step and no VolumeAttachment; without EXPAND_VOLUME no external-resizer runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capabilities {
+    pub stage_unstage: bool,
+    pub publish_unpublish: bool,
+    /// EXPAND_VOLUME, as both a controller and a node capability.
+    pub expand: bool,
+}
+
+impl Default for Capabilities {
+    fn default() -> Self {
+        Capabilities { stage_unstage: true, publish_unpublish: true, expand: true }
+    }
+}
+
+impl Capabilities {
+    pub fn is_default(&self) -> bool {
+        *self == Capabilities::default()
+    }
+}
+
+/// One capability, as a control in a demo toggles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Capability {
+    StageUnstageVolume,
+    PublishUnpublishVolume,
+    ExpandVolume,
+}
+
+impl Capability {
+    pub const ALL: [Capability; 3] =
+        [Capability::StageUnstageVolume, Capability::PublishUnpublishVolume, Capability::ExpandVolume];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::StageUnstageVolume => "STAGE_UNSTAGE_VOLUME",
+            Capability::PublishUnpublishVolume => "PUBLISH_UNPUBLISH_VOLUME",
+            Capability::ExpandVolume => "EXPAND_VOLUME",
+        }
+    }
+
+    pub fn of(self, caps: &Capabilities) -> bool {
+        match self {
+            Capability::StageUnstageVolume => caps.stage_unstage,
+            Capability::PublishUnpublishVolume => caps.publish_unpublish,
+            Capability::ExpandVolume => caps.expand,
+        }
+    }
+
+    pub fn set(self, caps: &mut Capabilities, on: bool) {
+        match self {
+            Capability::StageUnstageVolume => caps.stage_unstage = on,
+            Capability::PublishUnpublishVolume => caps.publish_unpublish = on,
+            Capability::ExpandVolume => caps.expand = on,
         }
     }
 }
@@ -69,6 +232,15 @@ impl CsiAccessMode {
         }
     }
 
+    pub fn single_node(self) -> bool {
+        matches!(
+            self,
+            CsiAccessMode::SingleNodeWriter
+                | CsiAccessMode::SingleNodeMultiWriter
+                | CsiAccessMode::SingleNodeSingleWriter
+        )
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             CsiAccessMode::SingleNodeWriter => "SINGLE_NODE_WRITER",
@@ -80,10 +252,16 @@ impl CsiAccessMode {
     }
 }
 
-/// One RPC as the CO would send it, with the arguments that matter to the story.
+/// One RPC as the CO would send it, with the arguments that matter to the story, who sent it and
+/// the code the driver answered with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CsiCall {
     pub rpc: Rpc,
+    pub caller: Caller,
+    #[serde(default)]
+    pub code: Code,
+    /// Empty for NodeGetInfo, the one call about a node rather than a volume.
+    #[serde(default)]
     pub volume: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
@@ -100,9 +278,11 @@ pub struct CsiCall {
 }
 
 impl CsiCall {
-    pub(crate) fn new(rpc: Rpc, volume: &str) -> CsiCall {
+    pub fn new(rpc: Rpc, volume: &str) -> CsiCall {
         CsiCall {
             rpc,
+            caller: rpc.caller(),
+            code: Code::Ok,
             volume: volume.to_string(),
             node: None,
             pod: None,
@@ -113,17 +293,22 @@ impl CsiCall {
         }
     }
 
-    pub(crate) fn node(mut self, node: &str) -> CsiCall {
+    pub fn node(mut self, node: &str) -> CsiCall {
         self.node = Some(node.to_string());
         self
     }
 
-    pub(crate) fn pod(mut self, pod: &str) -> CsiCall {
+    pub fn pod(mut self, pod: &str) -> CsiCall {
         self.pod = Some(pod.to_string());
         self
     }
 
-    pub(crate) fn mode(mut self, mode: CsiAccessMode, readonly: bool) -> CsiCall {
+    pub fn capacity(mut self, gib: u32) -> CsiCall {
+        self.capacity_gib = Some(gib);
+        self
+    }
+
+    pub fn mode(mut self, mode: CsiAccessMode, readonly: bool) -> CsiCall {
         self.access_mode = Some(mode);
         self.readonly = readonly;
         self
@@ -132,7 +317,19 @@ impl CsiCall {
     /// The call written the way a driver's log shows it, e.g.
     /// `ControllerPublishVolume(volume_id="pv-1", node_id="node-a", access_mode=SINGLE_NODE_WRITER)`.
     pub fn render(&self) -> String {
-        let mut args = vec![format!("volume_id=\"{}\"", self.volume)];
+        if self.rpc == Rpc::NodeGetInfo {
+            // The request is empty; what matters is the answer, which the registrar hands to the
+            // kubelet as the node's CSINode entry and topology labels.
+            let node = self.node.as_deref().unwrap_or_default();
+            return match &self.zone {
+                Some(zone) => format!("NodeGetInfo() = node_id=\"{node}\", accessible_topology=\"zone={zone}\""),
+                None => format!("NodeGetInfo() = node_id=\"{node}\""),
+            };
+        }
+        let mut args = Vec::new();
+        if !self.volume.is_empty() {
+            args.push(format!("volume_id=\"{}\"", self.volume));
+        }
         if let Some(gib) = self.capacity_gib {
             args.push(format!("capacity={gib}Gi"));
         }
@@ -152,5 +349,15 @@ impl CsiCall {
             args.push("readonly=true".to_string());
         }
         format!("{}({})", self.rpc.name(), args.join(", "))
+    }
+}
+
+impl CsiCall {
+    /// The answer as a driver's log or csi-sanity prints it: `OK`, or `OUT_OF_RANGE (11)`.
+    pub fn answer(&self) -> String {
+        match self.code {
+            Code::Ok => "OK".to_string(),
+            code => format!("{} ({})", code.name(), code.number()),
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::csi::CsiCall;
+use super::csi::{Code, CsiCall};
 use crate::told::{list, pick, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,7 +18,20 @@ pub enum Event {
         size_gib: u32,
         zone: Option<String>,
     },
+    /// The driver answered CreateVolume with an error: the claim stays Pending.
+    ProvisioningFailed {
+        claim: String,
+        class: String,
+        volume: String,
+        code: Code,
+    },
     Attached {
+        volume: String,
+        node: String,
+    },
+    /// The driver has no PUBLISH_UNPUBLISH_VOLUME: no VolumeAttachment, no ControllerPublishVolume,
+    /// and so no Multi-Attach check either; the volume is usable on the node at once.
+    NoAttachStep {
         volume: String,
         node: String,
     },
@@ -66,6 +79,40 @@ pub enum Event {
     RetainedVolumeDeleted {
         volume: String,
     },
+    /// The claim asks for more: `spec.resources.requests.storage` changed.
+    ResizeRequested {
+        claim: String,
+        from_gib: u32,
+        to_gib: u32,
+    },
+    /// ControllerExpandVolume succeeded: the disk (the PV's capacity) is bigger.
+    ControllerExpanded {
+        volume: String,
+        size_gib: u32,
+    },
+    /// ControllerExpandVolume failed; the claim keeps asking and the volume keeps its size.
+    ResizeFailed {
+        claim: String,
+        volume: String,
+        size_gib: u32,
+        code: Code,
+    },
+    /// The disk grew, no node has it mounted, so the filesystem waits for the next pod.
+    FileSystemResizePending {
+        claim: String,
+        volume: String,
+    },
+    /// NodeExpandVolume on `node` grew the filesystem: pods now see `size_gib`.
+    FileSystemResized {
+        volume: String,
+        node: String,
+        size_gib: u32,
+    },
+    /// The request went back down to what the volume already has: nothing left to do.
+    ResizeCancelled {
+        claim: String,
+        size_gib: u32,
+    },
     NodeStoppedResponding {
         node: String,
     },
@@ -84,6 +131,7 @@ pub enum Event {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum AlreadyHolds {
     Requested { claim: String },
+    Size { claim: String, size_gib: u32 },
     Attached { volume: String, node: String },
     Mounted { volume: String, pod: String },
     NotMounted { volume: String, pod: String },
@@ -128,9 +176,23 @@ impl Tell for Event {
                 format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
                 format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
             ),
+            Event::ProvisioningFailed { claim, volume, code, .. } => pick(
+                ja,
+                format!("ドライバが CreateVolume を {} で断った。{volume} は作られず、要求 {claim} は Pending のまま", code.name()),
+                format!("the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending", code.name()),
+            ),
             Event::Attached { volume, node } => {
                 pick(ja, format!("{volume} を {node} に繋いだ"), format!("attached {volume} to {node}"))
             }
+            Event::NoAttachStep { volume, node } => pick(
+                ja,
+                format!(
+                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無いので繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
+                ),
+                format!(
+                    "the driver has no PUBLISH_UNPUBLISH_VOLUME, so there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing checks it"
+                ),
+            ),
             Event::Mounted { volume, node, pod, read_only } => {
                 let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
                 let ro_en = if *read_only { " (read-only)" } else { "" };
@@ -210,6 +272,46 @@ impl Tell for Event {
                     "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the disk and its data stay in the storage backend until an administrator removes them"
                 ),
             ),
+            Event::ResizeRequested { claim, from_gib, to_gib } => pick(
+                ja,
+                format!("要求 {claim} の容量を {from_gib}GiB から {to_gib}GiB に変えた"),
+                format!("claim {claim} now asks for {to_gib}GiB instead of {from_gib}GiB"),
+            ),
+            Event::ControllerExpanded { volume, size_gib } => pick(
+                ja,
+                format!("{volume} のディスクを {size_gib}GiB に広げた(1段目: コントローラ)。ファイルシステムはまだ元の大きさ"),
+                format!("grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still the old size"),
+            ),
+            Event::ResizeFailed { claim, volume, size_gib, code } => pick(
+                ja,
+                format!(
+                    "ドライバが {size_gib}GiB への拡張を {} で断った(ストレージに空きが無い)。{volume} は元の大きさのまま、要求 {claim} は ControllerResizeInfeasible。要求を元に戻せば回復する",
+                    code.name()
+                ),
+                format!(
+                    "the driver refused to grow {volume} to {size_gib}GiB with {} (the backend has no room); the volume keeps its size and claim {claim} shows ControllerResizeInfeasible until its request goes back down",
+                    code.name()
+                ),
+            ),
+            Event::FileSystemResizePending { claim, volume } => pick(
+                ja,
+                format!(
+                    "{volume} を使う Pod がどのノードにも無いので、ファイルシステムを広げる2段目は次に Pod が使う時まで待つ。要求 {claim} は FileSystemResizePending"
+                ),
+                format!(
+                    "no node has {volume} mounted, so step 2, growing the filesystem, waits for the next pod to use it; claim {claim} shows FileSystemResizePending"
+                ),
+            ),
+            Event::FileSystemResized { volume, node, size_gib } => pick(
+                ja,
+                format!("{node} の kubelet が {volume} のファイルシステムを {size_gib}GiB に広げた(2段目: ノード)。Pod から見える容量が増えた"),
+                format!("the kubelet on {node} grew the filesystem of {volume} to {size_gib}GiB (step 2, the node); pods now see the new size"),
+            ),
+            Event::ResizeCancelled { claim, size_gib } => pick(
+                ja,
+                format!("要求 {claim} を {size_gib}GiB に戻した。実体はもうその大きさなので、拡張の失敗は解消した"),
+                format!("claim {claim} asks for {size_gib}GiB again, which the volume already has: the failed resize is over"),
+            ),
             Event::NodeStoppedResponding { node } => pick(
                 ja,
                 format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
@@ -229,7 +331,26 @@ impl Tell for Event {
                 Some("waiting for first consumer to be created before binding".to_string())
             }
             Event::Provisioned { volume, .. } => Some(format!("Successfully provisioned volume {volume}")),
+            Event::ProvisioningFailed { class, code, .. } => Some(format!(
+                "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough space",
+                code.go_name()
+            )),
             Event::Attached { volume, .. } => Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
+            // external-resizer's events on the claim, and the condition it sets.
+            Event::ControllerExpanded { volume, .. } => {
+                Some(format!("External resizer is resizing volume {volume}"))
+            }
+            Event::ResizeFailed { volume, code, .. } => Some(format!(
+                "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
+                crate::volumes::DRIVER_NAME,
+                code.go_name()
+            )),
+            Event::FileSystemResizePending { .. } => {
+                Some("Waiting for user to (re-)start a pod to finish file system resize of volume on node.".to_string())
+            }
+            Event::FileSystemResized { volume, node, .. } => {
+                Some(format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}"))
+            }
             // What `kubectl delete pv <name>` prints.
             Event::RetainedVolumeDeleted { volume } => Some(format!("persistentvolume \"{volume}\" deleted")),
             Event::NodeStoppedResponding { node } => Some(format!("Node {node} status is now: NodeNotReady")),
@@ -245,6 +366,9 @@ impl Tell for AlreadyHolds {
         let (j, e) = match self {
             AlreadyHolds::Requested { claim } => {
                 (format!("要求 {claim} はもうある"), format!("claim {claim} already exists"))
+            }
+            AlreadyHolds::Size { claim, size_gib } => {
+                (format!("要求 {claim} はもう {size_gib}GiB"), format!("claim {claim} already asks for {size_gib}GiB"))
             }
             AlreadyHolds::Attached { volume, node } => {
                 (format!("{volume} はもう {node} に繋がっている"), format!("{volume} is already attached to {node}"))

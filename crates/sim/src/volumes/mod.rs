@@ -1,5 +1,7 @@
 //! The chapter "CSIとボリューム": a claim, the volume behind it, and the three stages between them:
-//! provision (per claim), attach (per node) and mount (per pod).
+//! provision (per claim), attach (per node) and mount (per pod); then growing a volume, which takes
+//! the controller and a node in turn. Every stage goes to the CSI driver (`driver.rs`) as a call,
+//! and the driver's capabilities decide which calls there are.
 //!
 //! ```
 //! use kubevol_sim::volumes::{Action, DemoConfig, Setup, State};
@@ -12,6 +14,7 @@
 mod action;
 mod apply;
 mod csi;
+mod driver;
 mod event;
 mod model;
 mod refusal;
@@ -19,8 +22,9 @@ mod state;
 
 pub use action::Action;
 pub use apply::Outcome;
-pub use csi::{CsiAccessMode, CsiCall, Rpc};
+pub use csi::{Caller, Capabilities, Capability, Code, CsiAccessMode, CsiCall, Rpc, DRIVER_NAME};
+pub use driver::{Disk, Driver};
 pub use event::{AlreadyHolds, Event};
-pub use model::{AccessMode, Binding, Claim, ClaimSpec, Node, Phase, Reclaim, StorageClass, Volume};
+pub use model::{AccessMode, Binding, Claim, ClaimSpec, Node, Phase, Reclaim, Resize, StorageClass, Volume};
 pub use refusal::Refusal;
-pub use state::{DemoConfig, Setup, State, DEMO_CLAIM, DEMO_CLASS, DEMO_NODES, DEMO_ZONES};
+pub use state::{DemoConfig, Setup, State, DEMO_CLAIM, DEMO_CLASS, DEMO_NODES, DEMO_POOL_GIB, DEMO_ZONES};

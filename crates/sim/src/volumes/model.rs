@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::csi::Code;
 use crate::ordered::{VecMap, VecSet};
 
 /// How a volume may be used at the same time. Spelled as in a PVC's `accessModes`.
@@ -78,6 +79,9 @@ pub struct StorageClass {
     /// allowedTopologies as zone names; empty means any zone.
     #[serde(default)]
     pub allowed_zones: Vec<String>,
+    /// `allowVolumeExpansion`: without it the API server refuses any new size for a claim.
+    #[serde(default)]
+    pub allow_volume_expansion: bool,
 }
 
 impl StorageClass {
@@ -118,6 +122,24 @@ pub struct Claim {
     pub spec: ClaimSpec,
     /// The volume bound to this claim; `None` while it waits for its first consumer.
     pub volume: Option<String>,
+    /// Where a resize stands, when one has not finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resize: Option<Resize>,
+}
+
+/// A resize that has not finished. Growing a volume is two steps because a disk and the filesystem
+/// on it are two things: the controller grows the disk anywhere, but only a node that has the disk
+/// mounted can grow the filesystem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Resize {
+    /// ControllerExpandVolume failed with a code retrying cannot fix (OUT_OF_RANGE), what the PVC's
+    /// `allocatedResourceStatuses` calls ControllerResizeInfeasible. Asking for less again, but not
+    /// less than the volume has, recovers.
+    ControllerResizeInfeasible { code: Code },
+    /// The disk has grown and the filesystem not yet: the PVC condition FileSystemResizePending,
+    /// until a kubelet calls NodeExpandVolume where a pod uses the volume.
+    FileSystemResizePending,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,7 +154,11 @@ pub struct Volume {
     pub name: String,
     pub claim: String,
     pub class: String,
+    /// The PersistentVolume's capacity: what the controller has expanded the disk to.
     pub size_gib: u32,
+    /// What the filesystem has, which is what a pod sees and what the claim's `status.capacity`
+    /// reports. It catches up with `size_gib` only through NodeExpandVolume.
+    pub filesystem_gib: u32,
     pub mode: AccessMode,
     /// Fixed when the volume is created: a disk cannot move to another zone.
     pub zone: Option<String>,

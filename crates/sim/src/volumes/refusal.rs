@@ -104,6 +104,26 @@ pub enum Refusal {
     VolumeNotReleased {
         volume: String,
     },
+    /// The class does not set `allowVolumeExpansion`: the API server's admission refuses the edit.
+    ExpansionNotAllowed {
+        claim: String,
+        class: String,
+    },
+    /// A volume never shrinks: the request may not go below what the claim already has.
+    ShrinkBelowCapacity {
+        claim: String,
+        size_gib: u32,
+        capacity_gib: u32,
+    },
+    /// Only a bound claim may change its size.
+    ResizeUnbound {
+        claim: String,
+    },
+    /// The driver does not advertise EXPAND_VOLUME, so no external-resizer runs.
+    DriverCannotExpand {
+        claim: String,
+        size_gib: u32,
+    },
 }
 
 impl Refusal {
@@ -297,6 +317,45 @@ impl Refusal {
                 kind: "volume-not-released",
                 ja: format!("{volume} は要求に結びついている。消せるのは Released の実体だけ"),
                 en: format!("{volume} is bound to a claim; only a Released volume can be deleted by hand"),
+                k8s: None,
+            },
+            Refusal::ExpansionNotAllowed { claim, class } => Row {
+                kind: "expansion-not-allowed",
+                ja: format!(
+                    "StorageClass {class} に allowVolumeExpansion: true が無いので、API サーバが {claim} の容量変更を断った"
+                ),
+                en: format!(
+                    "StorageClass {class} does not set allowVolumeExpansion: true, so the API server refuses a new size for {claim}"
+                ),
+                // The PersistentVolumeClaimResize admission plugin.
+                k8s: Some(format!(
+                    "persistentvolumeclaims \"{claim}\" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
+                )),
+            },
+            Refusal::ShrinkBelowCapacity { claim, size_gib, capacity_gib } => Row {
+                kind: "shrink-below-capacity",
+                ja: format!("ボリュームは縮められない。{claim} はもう {capacity_gib}GiB あり、{size_gib}GiB はそれより小さい"),
+                en: format!("a volume never shrinks: {claim} already has {capacity_gib}GiB, and {size_gib}GiB is less"),
+                k8s: Some(format!(
+                    "PersistentVolumeClaim \"{claim}\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"
+                )),
+            },
+            Refusal::ResizeUnbound { claim } => Row {
+                kind: "resize-unbound",
+                ja: format!("{claim} にはまだ実体が無い。容量を変えられるのは結びついた要求だけ"),
+                en: format!("{claim} has no volume yet; only a bound claim can change its size"),
+                k8s: Some(format!(
+                    "PersistentVolumeClaim \"{claim}\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"
+                )),
+            },
+            Refusal::DriverCannotExpand { claim, size_gib } => Row {
+                kind: "driver-cannot-expand",
+                ja: format!(
+                    "ドライバが EXPAND_VOLUME を持たないので external-resizer が動かず、ControllerExpandVolume を呼ぶものが無い。本物の API サーバは {size_gib}GiB への変更を受け付けるが、{claim} はいつまでも広がらない"
+                ),
+                en: format!(
+                    "the driver does not advertise EXPAND_VOLUME, so no external-resizer runs and nothing calls ControllerExpandVolume; a real API server accepts {size_gib}GiB, and {claim} never grows"
+                ),
                 k8s: None,
             },
         }

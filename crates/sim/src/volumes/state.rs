@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ordered::VecMap;
 
+use super::csi::Capabilities;
+use super::driver::Driver;
 use super::model::{AccessMode, Binding, Claim, ClaimSpec, Node, Reclaim, StorageClass, Volume};
 
 /// Everything a scenario starts from. Claims are requested in order, as `Request` actions would be.
@@ -19,6 +21,12 @@ pub struct Setup {
     /// sent for ReadWriteOnce and ReadWriteOncePod.
     #[serde(default)]
     pub driver_multi_writer: bool,
+    /// What the driver advertises; all three unless a scenario says otherwise.
+    #[serde(default, skip_serializing_if = "Capabilities::is_default")]
+    pub capabilities: Capabilities,
+    /// The backend's size in GiB; without it the backend has no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool_gib: Option<u32>,
 }
 
 /// The chapter's demo: one claim `data` (20GiB) and two nodes, node-a and node-b. With `zoned` the
@@ -29,6 +37,8 @@ pub struct DemoConfig {
     pub binding: Binding,
     pub reclaim: Reclaim,
     pub zoned: bool,
+    pub allow_expansion: bool,
+    pub capabilities: Capabilities,
 }
 
 impl Default for DemoConfig {
@@ -38,6 +48,8 @@ impl Default for DemoConfig {
             binding: Binding::Immediate,
             reclaim: Reclaim::Delete,
             zoned: false,
+            allow_expansion: true,
+            capabilities: Capabilities::default(),
         }
     }
 }
@@ -46,6 +58,8 @@ pub const DEMO_CLAIM: &str = "data";
 pub const DEMO_CLASS: &str = "standard";
 pub const DEMO_NODES: [&str; 2] = ["node-a", "node-b"];
 pub const DEMO_ZONES: [&str; 2] = ["zone-a", "zone-b"];
+/// The demo's backend: 100GiB, so the 20GiB claim can grow by tens and a +100GiB request cannot.
+pub const DEMO_POOL_GIB: u32 = 100;
 
 impl Setup {
     pub fn demo(config: DemoConfig) -> Setup {
@@ -56,6 +70,7 @@ impl Setup {
                 binding: config.binding,
                 reclaim: config.reclaim,
                 allowed_zones: Vec::new(),
+                allow_volume_expansion: config.allow_expansion,
             }],
             nodes: (0..2).map(|i| Node { name: DEMO_NODES[i].to_string(), zone: zone(i), responsive: true }).collect(),
             claims: vec![ClaimSpec {
@@ -66,6 +81,8 @@ impl Setup {
                 zone: zone(0),
             }],
             driver_multi_writer: false,
+            capabilities: config.capabilities,
+            pool_gib: Some(DEMO_POOL_GIB),
         }
     }
 }
@@ -81,6 +98,8 @@ pub struct State {
     /// Pods the model names itself are web-1, web-2, ...
     pub next_pod: u64,
     pub driver_multi_writer: bool,
+    /// The driver's own record of the disks, which every CSI call goes through.
+    pub driver: Driver,
 }
 
 impl State {
@@ -94,6 +113,7 @@ impl State {
             next_volume: 1,
             next_pod: 1,
             driver_multi_writer: setup.driver_multi_writer,
+            driver: Driver::new(setup.capabilities, setup.pool_gib),
         }
     }
 

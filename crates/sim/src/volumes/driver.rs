@@ -1,0 +1,188 @@
+//! The CSI driver's side: what the storage backend holds, and its answer to every call.
+//!
+//! The rest of the model is Kubernetes, which decides *whether* and *when* to call; the driver
+//! decides what a call does to the disks and answers with a gRPC code. Every call is idempotent,
+//! as the CSI spec requires and csi-sanity checks by repeating each one: a call that already holds
+//! answers OK and changes nothing, and a call that cannot hold gives the same error every time.
+//! The codes are the spec's (see `Code`): NOT_FOUND for an unknown volume or node, ALREADY_EXISTS
+//! for a CreateVolume of an existing name with another size, FAILED_PRECONDITION for a call made
+//! out of order or a single-node volume published to a second node, OUT_OF_RANGE for a size the
+//! backend cannot give.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::csi::{Capabilities, Code, CsiCall, Rpc};
+use crate::ordered::{VecMap, VecSet};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Driver {
+    pub capabilities: Capabilities,
+    /// How many GiB the backend can hand out in all; `None` for one without a limit.
+    pub pool_gib: Option<u32>,
+    /// Nodes where node-driver-registrar has called NodeGetInfo, with the zone the driver reported.
+    pub nodes: VecMap<String, Option<String>>,
+    pub disks: BTreeMap<String, Disk>,
+    /// The sum of every disk's size, kept as disks come, grow and go, so an answer never adds up
+    /// every disk.
+    used_gib: u64,
+}
+
+/// One volume in the backend. Deleting its PersistentVolume under Retain leaves it here, still
+/// taking space, because no DeleteVolume is ever sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disk {
+    pub size_gib: u32,
+    /// What the filesystem on the disk has grown to. ControllerExpandVolume grows the disk;
+    /// only NodeExpandVolume, on a node that has the disk, grows the filesystem after it.
+    pub filesystem_gib: u32,
+    /// Created for a SINGLE_NODE_* access mode: publishable to one node at a time.
+    pub single_node: bool,
+    /// ControllerPublishVolume: the nodes the disk is attached to.
+    pub published: VecSet<String>,
+    /// NodeStageVolume: the nodes where it is mounted at the staging path.
+    pub staged: VecSet<String>,
+    /// NodePublishVolume: (node, pod) target paths.
+    pub targets: VecSet<(String, String)>,
+}
+
+impl Disk {
+    fn on_node(&self, node: &str) -> bool {
+        self.staged.contains(node) || self.targets.iter().any(|(n, _)| n == node)
+    }
+
+    pub fn in_use(&self) -> bool {
+        !self.published.is_empty() || !self.staged.is_empty() || !self.targets.is_empty()
+    }
+}
+
+impl Driver {
+    pub fn new(capabilities: Capabilities, pool_gib: Option<u32>) -> Driver {
+        Driver { capabilities, pool_gib, nodes: VecMap::new(), disks: BTreeMap::new(), used_gib: 0 }
+    }
+
+    /// What the backend can still give: its pool less every disk it holds.
+    pub fn free_gib(&self) -> u64 {
+        self.pool_gib.map_or(u64::MAX, |pool| u64::from(pool).saturating_sub(self.used_gib))
+    }
+
+    /// Answers one call, changing the backend only when the answer is OK and something was not
+    /// yet so.
+    pub fn answer(&mut self, call: &CsiCall) -> Code {
+        let node = call.node.clone().unwrap_or_default();
+        let size = call.capacity_gib.unwrap_or(0);
+        let free = self.free_gib();
+        let caps = self.capabilities;
+        if call.rpc == Rpc::NodeGetInfo {
+            self.nodes.insert(node, call.zone.clone());
+            return Code::Ok;
+        }
+        if call.rpc == Rpc::CreateVolume {
+            return match self.disks.get(&call.volume) {
+                Some(d) if d.size_gib == size => Code::Ok,
+                Some(_) => Code::AlreadyExists,
+                None if size == 0 || u64::from(size) > free => Code::OutOfRange,
+                None => {
+                    let single_node = call.access_mode.is_none_or(|m| m.single_node());
+                    let disk = Disk {
+                        size_gib: size,
+                        filesystem_gib: size,
+                        single_node,
+                        published: VecSet::new(),
+                        staged: VecSet::new(),
+                        targets: VecSet::new(),
+                    };
+                    self.disks.insert(call.volume.clone(), disk);
+                    self.used_gib += u64::from(size);
+                    Code::Ok
+                }
+            };
+        }
+        if call.rpc == Rpc::DeleteVolume {
+            // Deleting what is not there is OK: the volume is gone either way.
+            return match self.disks.get(&call.volume) {
+                None => Code::Ok,
+                Some(d) if d.in_use() => Code::FailedPrecondition,
+                Some(disk) => {
+                    self.used_gib -= u64::from(disk.size_gib);
+                    self.disks.remove(&call.volume);
+                    Code::Ok
+                }
+            };
+        }
+        let known_node = self.nodes.contains_key(&node);
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        match call.rpc {
+            Rpc::ControllerPublishVolume if !known_node => Code::NotFound,
+            Rpc::ControllerPublishVolume if disk.published.contains(&node) => Code::Ok,
+            Rpc::ControllerPublishVolume if disk.single_node && !disk.published.is_empty() => Code::FailedPrecondition,
+            Rpc::ControllerPublishVolume => {
+                disk.published.insert(node);
+                Code::Ok
+            }
+            Rpc::ControllerUnpublishVolume if !known_node => Code::NotFound,
+            Rpc::ControllerUnpublishVolume => {
+                // The disk leaves the node; whatever the node still had mounted from it is gone with it.
+                disk.published.remove(&node);
+                disk.staged.remove(&node);
+                let pods: Vec<_> = disk.targets.iter().filter(|(n, _)| *n == node).cloned().collect();
+                for target in pods {
+                    disk.targets.remove(&target);
+                }
+                Code::Ok
+            }
+            Rpc::NodeStageVolume if disk.staged.contains(&node) => Code::Ok,
+            Rpc::NodeStageVolume if caps.publish_unpublish && !disk.published.contains(&node) => {
+                Code::FailedPrecondition
+            }
+            Rpc::NodeStageVolume => {
+                disk.staged.insert(node);
+                Code::Ok
+            }
+            Rpc::NodeUnstageVolume if !disk.staged.contains(&node) => Code::Ok,
+            Rpc::NodeUnstageVolume if disk.targets.iter().any(|(n, _)| *n == node) => Code::FailedPrecondition,
+            Rpc::NodeUnstageVolume => {
+                disk.staged.remove(&node);
+                Code::Ok
+            }
+            Rpc::NodePublishVolume => {
+                let target = (node.clone(), call.pod.clone().unwrap_or_default());
+                let ready = if caps.stage_unstage {
+                    disk.staged.contains(&node)
+                } else {
+                    !caps.publish_unpublish || disk.published.contains(&node)
+                };
+                if disk.targets.contains(&target) {
+                    Code::Ok
+                } else if !ready {
+                    Code::FailedPrecondition
+                } else {
+                    disk.targets.insert(target);
+                    Code::Ok
+                }
+            }
+            Rpc::NodeUnpublishVolume => {
+                disk.targets.remove(&(node, call.pod.clone().unwrap_or_default()));
+                Code::Ok
+            }
+            Rpc::ControllerExpandVolume if size <= disk.size_gib => Code::Ok,
+            Rpc::ControllerExpandVolume if u64::from(size - disk.size_gib) > free => Code::OutOfRange,
+            Rpc::ControllerExpandVolume => {
+                self.used_gib += u64::from(size - disk.size_gib);
+                disk.size_gib = size;
+                Code::Ok
+            }
+            Rpc::NodeExpandVolume if !disk.on_node(&node) => Code::NotFound,
+            Rpc::NodeExpandVolume if size > disk.size_gib => Code::OutOfRange,
+            Rpc::NodeExpandVolume => {
+                disk.filesystem_gib = disk.filesystem_gib.max(size);
+                Code::Ok
+            }
+            // Answered before the disk lookup.
+            Rpc::CreateVolume | Rpc::DeleteVolume | Rpc::NodeGetInfo => Code::Ok,
+        }
+    }
+}
