@@ -216,3 +216,59 @@ async fn switching_language_re_renders_the_log_and_verdict() {
     assert_eq!(demo.find(&on("node-a", "attach")).unwrap().text_content().unwrap().trim(), "Attach");
     demo.remove();
 }
+
+#[wasm_bindgen_test]
+async fn expanding_a_mounted_volume_calls_the_resizer_then_the_kubelet() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&choose("expand", "10")).await;
+    let calls = demo.state("csi-calls");
+    let controller = calls.find("external-resizer: ControllerExpandVolume(volume_id=\"pv-1\", capacity=30Gi) → OK");
+    let node = calls.find("kubelet: NodeExpandVolume(volume_id=\"pv-1\", capacity=30Gi, node_id=\"node-a\") → OK");
+    assert!(controller.is_some() && node.is_some() && controller < node, "{calls}");
+    assert_eq!(demo.state("volume"), "claim data · volume pv-1 (30GiB, ReadWriteOnce, no zone)");
+    assert!(demo.state("events").contains("MountVolume.NodeExpandVolume succeeded for volume \"pv-1\" node-a"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn expanding_without_allow_volume_expansion_is_refused_with_the_message() {
+    let demo = support::mount("csi", "ja").await;
+    demo.click(&choose("expansion", "off")).await;
+    demo.click(&choose("expand", "10")).await;
+    let verdict = demo.state("verdict");
+    assert!(verdict.contains("allowVolumeExpansion: true が無い"), "{verdict}");
+    assert!(demo.state("events").contains(
+        "persistentvolumeclaims \"data\" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
+    ));
+    assert_eq!(tone(&demo), "ng");
+    assert_eq!(demo.state("volume"), "要求 data ・ 実体 pv-1(20GiB、ReadWriteOnce、区画の指定なし)");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_driver_without_stage_unstage_gets_no_node_stage_volume() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    assert!(demo.state("csi-calls").contains("kubelet: NodeStageVolume("), "staged with the capability");
+    demo.click(&choose("stage-unstage", "off")).await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    let calls = demo.state("csi-calls");
+    assert!(!calls.contains("NodeStageVolume"), "{calls}");
+    assert!(calls.contains("kubelet: NodePublishVolume(volume_id=\"pv-1\""), "{calls}");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_request_past_the_backend_answers_out_of_range() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&choose("expand", "100")).await;
+    assert!(demo
+        .state("csi-calls")
+        .contains("ControllerExpandVolume(volume_id=\"pv-1\", capacity=120Gi) → OUT_OF_RANGE (11)"));
+    assert!(demo.state("verdict").contains("ControllerResizeInfeasible"), "{}", demo.state("verdict"));
+    demo.remove();
+}

@@ -6,7 +6,7 @@
 pub mod present;
 pub mod text;
 
-use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, State, DEMO_CLAIM};
+use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
 use crate::demo::{self, use_demo, use_lang, DemoKind};
@@ -44,6 +44,12 @@ pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<S
                         move |zoned| reconfigure(&|c| c.zoned = zoned))}
                     {setting(text::RECLAIM, "reclaim", as_is::<Reclaim>, move || config.get().reclaim,
                         move |reclaim| reconfigure(&|c| c.reclaim = reclaim))}
+                    {setting(text::EXPANSION, "expansion", switch, move || config.get().allow_expansion,
+                        move |on| reconfigure(&|c| c.allow_expansion = on))}
+                    {[(Capability::StageUnstageVolume, text::STAGE, "stage-unstage"), (Capability::PublishUnpublishVolume, text::PUBLISH, "publish-unpublish"), (Capability::ExpandVolume, text::EXPAND, "expand-volume")]
+                        .map(|(cap, label, action)| setting(label, action, switch, move || cap.of(&config.get().capabilities),
+                            move |on| reconfigure(&|c| cap.set(&mut c.capabilities, on))))
+                        .collect_view()}
                     <button class="kv-reset" data-action="reset" on:click=click(move || reconfigure(&|_| {}))>
                         {tr(lang::RESET)}
                     </button>
@@ -62,6 +68,7 @@ pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<S
                     {panel(text::K8S_SAYS, Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), text::K8S_NOTHING.get(lang.get()))), "events")}
                 </div>
                 <Log lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                <p class="kv-legend">{tr(text::DRIVER_LEGEND)}</p>
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>
     }
@@ -129,6 +136,12 @@ fn GlobalButtons(config: RwSignal<DemoConfig>) -> impl IntoView {
     let released = Memo::new(move |_| session.with(|s| present::released(&s.state)));
     view! {
         <div class="kv-buttons kv-global">
+            {[(10, text::GROW_10), (100, text::GROW_100)].map(|(more, label)| view! {
+                <button data-action="expand" data-value=more.to_string()
+                    on:click=click(move || dispatch.run(session.with_untracked(|s| present::expand_by(&s.state, more))))>
+                    {tr(label)}
+                </button>
+            }).collect_view()}
             <button data-action="unmount-all" on:click=click(move || dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
                 {tr(text::UNMOUNT_ALL)}
             </button>

@@ -1,6 +1,6 @@
 //! What the CSI demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::volumes::{AccessMode, Action, DemoConfig, Phase, Setup, State, DEMO_CLAIM, DEMO_NODES};
+use kubevol_sim::volumes::{AccessMode, Action, DemoConfig, Phase, Resize, Setup, State, DEMO_CLAIM, DEMO_NODES};
 
 use kubevol_sim::Tell;
 
@@ -48,7 +48,13 @@ pub struct ClaimView {
 
 pub struct VolumeView {
     pub name: String,
+    /// The PersistentVolume's capacity: what the controller expanded the disk to.
     pub size_gib: u32,
+    /// What pods see: the filesystem, which only a node grows.
+    pub filesystem_gib: u32,
+    /// What the claim asks for.
+    pub request_gib: u32,
+    pub resize: Option<Resize>,
     pub mode: AccessMode,
     pub zone: Option<String>,
     /// The nodes it is attached to.
@@ -62,6 +68,9 @@ pub fn claim(state: &State) -> Option<ClaimView> {
         volume: state.volume_for(DEMO_CLAIM).map(|v| VolumeView {
             name: v.name.clone(),
             size_gib: v.size_gib,
+            filesystem_gib: v.filesystem_gib,
+            request_gib: state.claims[DEMO_CLAIM].spec.size_gib,
+            resize: state.claims[DEMO_CLAIM].resize,
             mode: v.mode,
             zone: v.zone.clone(),
             attached: v.attached.iter().cloned().collect(),
@@ -91,12 +100,42 @@ pub fn released(state: &State) -> Vec<String> {
 /// What the verdict line explains about the current state (a refusal is told by the model instead).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Situation {
-    ClaimDeleted { released: bool },
-    NoVolumeYet { zoned: bool },
-    Unresponsive { node: String, volume: String },
-    NotAttached { volume: String, zone: Option<String> },
-    AttachedNoPods { volume: String, nodes: Vec<String> },
-    Seen { volume: String, nodes: Vec<String>, pods: usize, mode: AccessMode },
+    ClaimDeleted {
+        released: bool,
+    },
+    NoVolumeYet {
+        zoned: bool,
+    },
+    Unresponsive {
+        node: String,
+        volume: String,
+    },
+    /// The disk grew and the filesystem waits for a node: step 2 of an expansion.
+    FileSystemPending {
+        volume: String,
+        disk_gib: u32,
+        filesystem_gib: u32,
+    },
+    /// The driver could not grow the disk; the claim asks for more than the volume has.
+    ResizeFailed {
+        volume: String,
+        request_gib: u32,
+        size_gib: u32,
+    },
+    NotAttached {
+        volume: String,
+        zone: Option<String>,
+    },
+    AttachedNoPods {
+        volume: String,
+        nodes: Vec<String>,
+    },
+    Seen {
+        volume: String,
+        nodes: Vec<String>,
+        pods: usize,
+        mode: AccessMode,
+    },
 }
 
 pub fn situation(state: &State, config: DemoConfig) -> Situation {
@@ -109,6 +148,19 @@ pub fn situation(state: &State, config: DemoConfig) -> Situation {
     if let Some(dead) = v.attached.iter().find(|n| !state.nodes[n.as_str()].responsive) {
         return Situation::Unresponsive { node: dead.clone(), volume: v.name };
     }
+    match v.resize {
+        Some(Resize::ControllerResizeInfeasible { .. }) => {
+            return Situation::ResizeFailed { volume: v.name, request_gib: v.request_gib, size_gib: v.size_gib };
+        }
+        Some(Resize::FileSystemResizePending) => {
+            return Situation::FileSystemPending {
+                volume: v.name,
+                disk_gib: v.size_gib,
+                filesystem_gib: v.filesystem_gib,
+            };
+        }
+        None => {}
+    }
     if v.attached.is_empty() {
         Situation::NotAttached { volume: v.name, zone: v.zone }
     } else if v.pods == 0 {
@@ -118,9 +170,21 @@ pub fn situation(state: &State, config: DemoConfig) -> Situation {
     }
 }
 
-/// The CSI calls the last action made, rendered as a driver log shows them.
+/// The CSI calls the last action made: who sent each, the call as a driver log shows it, and the
+/// driver's answer.
 pub fn csi_calls(session: &CsiSession) -> Vec<String> {
-    session.last_events().iter().filter_map(|e| e.csi_call()).map(|c| c.render()).collect()
+    session
+        .last_events()
+        .iter()
+        .filter_map(|e| e.csi_call())
+        .map(|c| format!("{}: {} → {}", c.caller.name(), c.render(), c.answer()))
+        .collect()
+}
+
+/// The size the expand buttons ask for: the claim's request plus `more`.
+pub fn expand_by(state: &State, more: u32) -> Action {
+    let now = state.claims.get(DEMO_CLAIM).map_or(0, |c| c.spec.size_gib);
+    Action::Expand { claim: DEMO_CLAIM.into(), size_gib: now.saturating_add(more) }
 }
 
 /// What a real cluster prints for the last action: events and refusals with exact wording only.
@@ -138,7 +202,7 @@ pub fn nodes() -> [&'static str; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::csi::text::{badge, verdict};
+    use crate::csi::text::{self, badge, verdict};
     use crate::lang::Lang;
     use kubevol_sim::volumes::{AccessMode, Binding, Reclaim};
 
@@ -189,12 +253,40 @@ mod tests {
         let calls = csi_calls(&s);
         assert_eq!(calls.len(), 2);
         assert!(
-            calls[0].starts_with("CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-b\"")
+            calls[0].starts_with(
+                "external-provisioner: CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-b\""
+            ),
+            "{}",
+            calls[0]
         );
+        assert!(calls[1].starts_with("external-attacher: ControllerPublishVolume(") && calls[1].ends_with(" → OK"));
         assert_eq!(
             k8s_lines(&s),
             ["Successfully provisioned volume pv-1", "AttachVolume.Attach succeeded for volume \"pv-1\""]
         );
+    }
+
+    #[test]
+    fn expansion_reads_as_two_steps_and_a_failure_says_how_to_recover() {
+        let config = DemoConfig::default();
+        let mut s = start(config);
+        assert!(s.dispatch(expand_by(&s.state, 10)));
+        assert_eq!(csi_calls(&s), ["external-resizer: ControllerExpandVolume(volume_id=\"pv-1\", capacity=30Gi) → OK"]);
+        assert!(verdict(&s, config, Lang::En).contains("FileSystemResizePending"));
+        assert_eq!(
+            text::volume_line(&s.state, Lang::En),
+            "claim data · volume pv-1 (asks 30GiB · disk 30GiB · pods see 20GiB, ReadWriteOnce, no zone)"
+        );
+        s.dispatch(Action::Attach { claim: DEMO_CLAIM.into(), node: "node-a".into() });
+        s.dispatch(Action::Mount { claim: DEMO_CLAIM.into(), node: "node-a".into(), pod: None });
+        assert!(csi_calls(&s)[1].starts_with("kubelet: NodeExpandVolume("));
+        assert_eq!(text::volume_line(&s.state, Lang::En), "claim data · volume pv-1 (30GiB, ReadWriteOnce, no zone)");
+        assert!(s.dispatch(expand_by(&s.state, 100)));
+        assert_eq!(
+            csi_calls(&s),
+            ["external-resizer: ControllerExpandVolume(volume_id=\"pv-1\", capacity=130Gi) → OUT_OF_RANGE (11)"]
+        );
+        assert!(verdict(&s, config, Lang::Ja).contains("ControllerResizeInfeasible"));
     }
 
     #[test]

@@ -11,6 +11,12 @@ pub const MODE: Msg = msg("アクセスモード", "Access mode");
 pub const BINDING: Msg = msg("確保の時機", "Binding");
 pub const ZONES: Msg = msg("区画あり", "Zones");
 pub const RECLAIM: Msg = msg("回収", "Reclaim");
+pub const EXPANSION: Msg = msg("allowVolumeExpansion", "allowVolumeExpansion");
+pub const STAGE: Msg = msg("STAGE_UNSTAGE_VOLUME", "STAGE_UNSTAGE_VOLUME");
+pub const PUBLISH: Msg = msg("PUBLISH_UNPUBLISH_VOLUME", "PUBLISH_UNPUBLISH_VOLUME");
+pub const EXPAND: Msg = msg("EXPAND_VOLUME", "EXPAND_VOLUME");
+pub const GROW_10: Msg = msg("容量 +10GiB", "Expand +10GiB");
+pub const GROW_100: Msg = msg("容量 +100GiB", "Expand +100GiB");
 pub const ATTACH: Msg = msg("繋ぐ", "Attach");
 pub const MOUNT: Msg = msg("Pod に見せる", "Mount a pod");
 pub const DETACH: Msg = msg("外す", "Detach");
@@ -34,6 +40,10 @@ pub const K8S_NOTHING: Msg =
 pub const LEGEND: Msg = msg(
     "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えている Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
     "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the volume is created decides where pods can run.",
+);
+pub const DRIVER_LEGEND: Msg = msg(
+    "容量を増やすのは2段。ディスクはストレージ側の操作なので external-resizer が ControllerExpandVolume でどこからでも広げられるが、その上のファイルシステムはディスクを持つノードでしか広げられないので、kubelet が NodeExpandVolume を呼ぶ。使う Pod が無ければ2段目は次に使われる時まで待つ(FileSystemResizePending)。Kubernetes はドライバが名乗った機能の分だけ呼ぶ。STAGE_UNSTAGE_VOLUME が無ければノードごとの準備(NodeStageVolume)は無く、いきなり NodePublishVolume。PUBLISH_UNPUBLISH_VOLUME が無ければ繋ぐ段階そのものが無く、ReadWriteOnce を確かめる所も無くなる。",
+    "Growing a volume takes two steps. The disk is the backend's, so external-resizer grows it from anywhere with ControllerExpandVolume; the filesystem on it can only be grown on a node that has the disk, so the kubelet calls NodeExpandVolume. With no pod using it, step 2 waits for the next one (FileSystemResizePending). Kubernetes makes only the calls the driver's capabilities announce: without STAGE_UNSTAGE_VOLUME there is no per-node NodeStageVolume, just NodePublishVolume; without PUBLISH_UNPUBLISH_VOLUME there is no attach step at all, and with it goes the one place that enforces ReadWriteOnce.",
 );
 pub const SIMPLIFIED: Msg = msg(
     "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画から自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
@@ -98,15 +108,23 @@ pub fn volume_line(state: &State, lang: Lang) -> String {
             Lang::En => format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
         };
     };
-    let (name, size, mode) = (v.name, v.size_gib, v.mode.name());
+    let (name, size, mode, request) = (v.name, v.size_gib, v.mode.name(), v.request_gib);
+    // Three sizes once an expansion is under way: asked for, the disk, and what pods see.
+    let sizes = match (lang, request == size && v.filesystem_gib == size) {
+        (_, true) => format!("{size}GiB"),
+        (Lang::Ja, false) => {
+            format!("要求 {request}GiB ・ ディスク {size}GiB ・ Pod から見える {}GiB", v.filesystem_gib)
+        }
+        (Lang::En, false) => format!("asks {request}GiB · disk {size}GiB · pods see {}GiB", v.filesystem_gib),
+    };
     match (lang, v.zone) {
         (Lang::Ja, zone) => {
             let zone = zone.map_or("区画の指定なし".to_string(), |z| format!("区画 {z}"));
-            format!("要求 {c} ・ 実体 {name}({size}GiB、{mode}、{zone})")
+            format!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})")
         }
         (Lang::En, zone) => {
             let zone = zone.map_or("no zone".to_string(), |z| format!("zone {z}"));
-            format!("claim {c} · volume {name} ({size}GiB, {mode}, {zone})")
+            format!("claim {c} · volume {name} ({sizes}, {mode}, {zone})")
         }
     }
 }
@@ -169,6 +187,10 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::volumes::DemoConfig, l
             "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そこで作られる",
             "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
         ).get(lang).into(),
+        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } if ja => format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファイルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
+        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls NodeExpandVolume when a pod next uses it"),
+        Situation::ResizeFailed { volume, request_gib, size_gib } if ja => format!("要求は {request_gib}GiB だが、ドライバが OUT_OF_RANGE で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要求を下げれば回復するが、{size_gib}GiB より下には戻せない"),
+        Situation::ResizeFailed { volume, request_gib, size_gib } => format!("The claim asks for {request_gib}GiB, but the driver answered OUT_OF_RANGE, so {volume} stays {size_gib}GiB (ControllerResizeInfeasible). Asking for less again recovers, but never below {size_gib}GiB"),
         Situation::Unresponsive { node, volume } if ja => format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
         Situation::Unresponsive { node, volume } => format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force detach moves it"),
         Situation::NotAttached { volume, zone: Some(z) } if ja => format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
