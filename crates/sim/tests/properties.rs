@@ -217,12 +217,18 @@ fn check_volume_invariants(s: &volumes::State, context: &str) {
 
 #[test]
 fn random_volume_sequences_keep_every_rule() {
+    // Which kinds of event the run met, so it can require the expansion and capability paths too.
+    let mut met = std::collections::BTreeSet::new();
     let tally = run_sequences::<volumes::State>(
         0,
         random_setup,
         random_volume_action,
         |_, after, _, events, context| {
             check_volume_invariants(after, context);
+            for e in events {
+                let json = serde_json::to_value(e).unwrap();
+                met.insert(json["type"].as_str().unwrap_or_default().to_string());
+            }
             // Kubernetes calls only when the call can hold, so the driver answers OK, except where
             // the backend itself runs out of room.
             for call in events.iter().filter_map(|e| e.csi_call()) {
@@ -245,6 +251,17 @@ fn random_volume_sequences_keep_every_rule() {
         tally.refusals,
         tally.events
     );
+    for kind in [
+        "controller-expanded",
+        "resize-failed",
+        "file-system-resize-pending",
+        "file-system-resized",
+        "resize-cancelled",
+        "no-attach-step",
+        "provisioning-failed",
+    ] {
+        assert!(met.contains(kind), "no random sequence reached a {kind} event");
+    }
 }
 
 // ---- statefulset ---------------------------------------------------------------------------
