@@ -10,6 +10,12 @@ export const SCENES = {
     await click(demo, '[data-action="mount"][data-node="node-a"]');
     await click(demo, '[data-action="attach"][data-node="node-b"]');
   },
+  // A mounted volume grown in two steps: the CSI panel names who sent each call and the answer.
+  'csi-expand': async (demo) => {
+    await click(demo, '[data-action="attach"][data-node="node-a"]');
+    await click(demo, '[data-action="mount"][data-node="node-a"]');
+    await click(demo, '[data-action="expand"][data-value="10"]');
+  },
   statefulset: async (demo) => {
     for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
     await click(demo, '[data-action="write"][data-ordinal="0"]');
