@@ -224,6 +224,9 @@ impl State {
                 what: AlreadyHolds::Attached { volume: volume_name, node: node.to_string() },
             }]);
         }
+        // The Multi-Attach check belongs to the attach step (the attach/detach controller). A
+        // driver with no attach step has none, and nothing else enforces ReadWriteOnce across
+        // nodes (kubernetes/kubernetes#111799, ceph/ceph-csi#4191).
         let publishes = self.driver.capabilities.publish_unpublish;
         if publishes && v.mode.single_node() && !v.attached.is_empty() {
             return Err(Refusal::MultiAttach {
