@@ -104,3 +104,58 @@ async fn mounting_twice_into_one_element_keeps_one_demo() {
     assert_eq!(demo.state("disk").trim(), "pv-1 attached", "the first demo keeps its state");
     demo.remove();
 }
+
+fn on(node: &str, action: &str) -> String {
+    format!("[data-action=\"{action}\"][data-node=\"{node}\"]")
+}
+
+fn disabled(demo: &support::Demo, action: &str) -> bool {
+    demo.find(&format!("[data-action=\"{action}\"]")).unwrap().has_attribute("disabled")
+}
+
+#[wasm_bindgen_test]
+async fn going_back_three_steps_and_branching_drops_the_old_future() {
+    let demo = support::mount("csi", "en").await;
+    assert!(disabled(&demo, "undo") && disabled(&demo, "redo"));
+    demo.click(&on("node-a", "attach")).await;
+    let badge_after_attach = demo.state("badge");
+    for _ in 0..3 {
+        demo.click(&on("node-a", "mount")).await;
+    }
+    assert_eq!(demo.state("badge"), "pv-1 · attached to node-a · seen by 3 pod(s)");
+    for _ in 0..3 {
+        demo.click("[data-action=\"undo\"]").await;
+    }
+    assert_eq!(demo.state("badge"), badge_after_attach);
+    assert!(!disabled(&demo, "redo"));
+    // Forward again is the same moment the model computes.
+    demo.click("[data-action=\"redo\"]").await;
+    assert_eq!(demo.state("badge"), "pv-1 · attached to node-a · seen by 1 pod(s)");
+    demo.click("[data-action=\"undo\"]").await;
+    // The other branch: detach instead of mounting.
+    demo.click(&on("node-a", "detach")).await;
+    assert_eq!(demo.state("badge"), "pv-1 · not attached · seen by 0 pod(s)");
+    assert!(disabled(&demo, "redo"), "a new action drops the moments ahead");
+    assert!(demo.state("log").starts_with("detached pv-1 from node-a"), "{}", demo.state("log"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn clicking_a_log_line_returns_to_right_after_it() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "mount")).await;
+    let line = demo
+        .all(".kv-log-line")
+        .into_iter()
+        .find(|l| l.text_content().unwrap_or_default() == "attached pv-1 to node-a")
+        .expect("the attach is in the log");
+    assert_eq!(line.get_attribute("data-moment").as_deref(), Some("1"));
+    let selector = "[data-state=\"log\"] .kv-log-line[data-moment=\"1\"]";
+    demo.click(selector).await;
+    assert_eq!(demo.state("badge"), "pv-1 · attached to node-a · seen by 0 pod(s)");
+    assert!(demo.state("log").starts_with("attached pv-1 to node-a"), "{}", demo.state("log"));
+    assert!(!disabled(&demo, "redo"));
+    demo.remove();
+}

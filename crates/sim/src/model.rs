@@ -14,7 +14,7 @@ pub trait Refused: Tell {
 pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The name a scenario file uses for this model.
     const NAME: &'static str;
-    type Setup: Serialize + DeserializeOwned;
+    type Setup: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Action: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + std::fmt::Debug + Serialize + Tell + Send + Sync + 'static;
     type Refusal: Clone + std::fmt::Debug + Serialize + Refused + Send + Sync + 'static;

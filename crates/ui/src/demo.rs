@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::lang::Lang;
 use crate::session::Session;
+use crate::widgets::Log;
 
 /// The kinds of demo, the one list of them: a test in `mount.rs` checks that the loader
 /// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
@@ -41,6 +42,8 @@ pub struct Demo<M: Model> {
     pub session: RwSignal<Session<M>>,
     /// Applies an action to the session; the only path from a control to the model.
     pub dispatch: Callback<M::Action>,
+    /// Returns the demo to the moment right after that many actions (see `Session::travel`).
+    pub travel: Callback<usize>,
 }
 
 impl<M: Model> Clone for Demo<M> {
@@ -61,6 +64,18 @@ impl<M: Model> Demo<M> {
     pub fn restart(self, session: Session<M>) {
         self.session.set(session);
     }
+
+    /// The log with its way back and forward, in the reader's language.
+    pub fn log(self, lang: RwSignal<Lang>) -> impl IntoView {
+        let session = self.session;
+        view! {
+            <Log
+                lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
+                steps=Signal::derive(move || session.with(|s| s.steps()))
+                travel=self.travel
+            />
+        }
+    }
 }
 
 /// Sets up a demo's context at its root: its language and its session.
@@ -72,7 +87,12 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>) -> (RwSignal<Lang>, De
             s.dispatch(action);
         })
     });
-    let demo = Demo { session, dispatch };
+    let travel = Callback::new(move |moment: usize| {
+        session.update(|s| {
+            s.travel(moment);
+        })
+    });
+    let demo = Demo { session, dispatch, travel };
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

@@ -89,6 +89,9 @@ pub const RESET: Msg = msg("リセット", "Reset");
 // ---- the read-outs every demo has --------------------------------------------------------------
 pub const LOG_TITLE: Msg = msg("起きたこと", "What happened");
 pub const LOG_EMPTY: Msg = msg("(まだ何も起きていない)", "(nothing has happened yet)");
+pub const BACK: Msg = msg("← 1つ戻る", "← Back");
+pub const FORWARD: Msg = msg("1つ進む →", "Forward →");
+pub const LOG_HINT: Msg = msg("行を押すと、その操作の直後に戻る", "Click a line to return to right after it");
 pub const NONE: Msg = msg("(なし)", "(none)");
 pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");
 pub const OFF: Msg = msg("なし", "off");

@@ -1,4 +1,5 @@
-//! A demo's running model: the state, what the last action did, and a short log. Plain Rust with no
+//! A demo's running model: the state, what the last action did, a short log, and its history (the
+//! setup and every action since), so the reader can go back to any moment. Plain Rust with no
 //! Leptos in it (like todomvc's `Todos`), so its behaviour is tested natively; a demo keeps one in a
 //! signal and re-renders from it.
 
@@ -39,27 +40,104 @@ pub enum Last<M: Model> {
     Refused(M::Refusal),
 }
 
+/// One line of the log as a reader sees it: its text, whether it was a refusal, and the moment
+/// (how many actions in) that clicking it returns to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    pub text: String,
+    pub refused: bool,
+    pub moment: usize,
+}
+
 #[derive(Clone, Debug)]
 pub struct Session<M: Model> {
     pub state: M,
     pub last: Last<M>,
-    /// Newest first; an entry repeated back to back is kept once with a count.
-    pub log: VecDeque<(Entry<M>, u32)>,
+    /// Newest first; an entry repeated back to back is kept once with a count, and the moment of
+    /// its newest occurrence.
+    pub log: VecDeque<(Entry<M>, u32, usize)>,
     /// Counts actions, so a view can tell "the same refusal again" from "nothing happened".
     pub actions: u64,
+    setup: M::Setup,
+    /// Every action the reader took, refused ones too, since the setup.
+    history: Vec<M::Action>,
+    /// How many of `history` the state reflects: less than its length after going back.
+    moment: usize,
+    /// The earliest moment the reader can go back to: what a demo does on its own before the
+    /// reader's first click (the topology chapter placing its pods) counts as its start.
+    floor: usize,
 }
 
 impl<M: Model> Session<M> {
     /// Starts from a setup; the setup's own events (e.g. Immediate provisioning) open the log.
     pub fn start(setup: &M::Setup) -> Result<Session<M>, M::Refusal> {
         let (state, events) = M::start(setup)?;
-        let mut session = Session { state, last: Last::Nothing, log: VecDeque::new(), actions: 0 };
+        let mut session = Session {
+            state,
+            last: Last::Nothing,
+            log: VecDeque::new(),
+            actions: 0,
+            setup: setup.clone(),
+            history: Vec::new(),
+            moment: 0,
+            floor: 0,
+        };
         session.record(&events);
         Ok(session)
     }
 
-    /// Applies one action and records what happened. Returns whether it was accepted.
+    /// Applies one action and records what happened. Returns whether it was accepted. After going
+    /// back, a new action drops the moments ahead: the reader has taken the other branch.
     pub fn dispatch(&mut self, action: M::Action) -> bool {
+        self.history.truncate(self.moment);
+        self.history.push(action.clone());
+        self.moment += 1;
+        self.step(action)
+    }
+
+    /// Makes the current moment the start: nothing before it can be returned to.
+    pub fn keep_as_start(&mut self) {
+        self.floor = self.moment;
+    }
+
+    /// The moment shown, and how many there are: `(moment, last)`.
+    pub fn position(&self) -> (usize, usize) {
+        (self.moment, self.history.len())
+    }
+
+    /// Where Back and Forward lead, if anywhere: `(back, forward)`.
+    pub fn steps(&self) -> (Option<usize>, Option<usize>) {
+        let back = (self.moment > self.floor).then(|| self.moment - 1);
+        let forward = (self.moment < self.history.len()).then_some(self.moment + 1);
+        (back, forward)
+    }
+
+    /// The setup and the actions up to the moment shown: what a share link or a scenario file holds.
+    pub fn history(&self) -> (&M::Setup, &[M::Action]) {
+        (&self.setup, &self.history[..self.moment])
+    }
+
+    /// Shows the state right after `moment` actions, computed again from the setup by the model, so
+    /// what is shown is what the model says and nothing a view remembered. Returns whether the
+    /// moment exists and differs from the one shown.
+    pub fn travel(&mut self, moment: usize) -> bool {
+        if moment < self.floor || moment > self.history.len() || moment == self.moment {
+            return false;
+        }
+        let Ok(mut fresh) = Session::<M>::start(&self.setup) else {
+            return false;
+        };
+        for action in &self.history[..moment] {
+            fresh.moment += 1;
+            fresh.step(action.clone());
+        }
+        fresh.history = std::mem::take(&mut self.history);
+        fresh.floor = self.floor;
+        *self = fresh;
+        true
+    }
+
+    fn step(&mut self, action: M::Action) -> bool {
         self.actions += 1;
         match self.state.apply(action) {
             Ok(events) => {
@@ -84,13 +162,14 @@ impl<M: Model> Session<M> {
     fn push(&mut self, entry: Entry<M>) {
         // A controller waiting step after step says the same thing each time; one line with a
         // count keeps the rest of the recent past visible.
-        if let Some((newest, count)) = self.log.front_mut() {
+        if let Some((newest, count, moment)) = self.log.front_mut() {
             if newest.text(Voice::En) == entry.text(Voice::En) {
                 *count += 1;
+                *moment = self.moment;
                 return;
             }
         }
-        self.log.push_front((entry, 1));
+        self.log.push_front((entry, 1, self.moment));
         self.log.truncate(LOG_LEN);
     }
 
@@ -109,12 +188,16 @@ impl<M: Model> Session<M> {
     }
 
     /// The log in the reader's language, newest first, repeats marked `×n`.
-    pub fn log_lines(&self, lang: Lang) -> Vec<(String, bool)> {
+    pub fn log_lines(&self, lang: Lang) -> Vec<LogLine> {
         self.log
             .iter()
-            .map(|(e, count)| {
+            .map(|(e, count, moment)| {
                 let text = e.text(lang.voice());
-                (if *count > 1 { format!("{text} ×{count}") } else { text }, e.is_refusal())
+                LogLine {
+                    text: if *count > 1 { format!("{text} ×{count}") } else { text },
+                    refused: e.is_refusal(),
+                    moment: *moment,
+                }
             })
             .collect()
     }
@@ -133,7 +216,10 @@ mod tests {
         assert!(!s.dispatch(Action::DeletePod { ordinal: 0 }));
         assert_eq!(s.state, before);
         assert_eq!(s.last_refusal().map(Refused::kind), Some("no-such-pod"));
-        assert_eq!(s.log_lines(Lang::En), [("there is no pod db-0".to_string(), true)]);
+        assert_eq!(
+            s.log_lines(Lang::En),
+            [LogLine { text: "there is no pod db-0".to_string(), refused: true, moment: 1 }]
+        );
     }
 
     #[test]
@@ -143,11 +229,65 @@ mod tests {
             s.dispatch(Action::Step);
         }
         let lines = s.log_lines(Lang::En);
-        assert_eq!(lines[0].0, "db-1 is not created yet (db-0 is not ready) ×5");
-        assert_eq!(lines[1].0, "created db-0 (new volume data-db-0)");
+        assert_eq!(lines[0].text, "db-1 is not created yet (db-0 is not ready) ×5");
+        assert_eq!(lines[0].moment, 6, "a repeated line returns to its newest occurrence");
+        assert_eq!(lines[1].text, "created db-0 (new volume data-db-0)");
         for i in 0..40 {
             s.dispatch(Action::Write { ordinal: i, data: None });
         }
         assert_eq!(s.log.len(), LOG_LEN);
+    }
+
+    fn json<T: serde::Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap()
+    }
+
+    #[test]
+    fn undo_then_redo_returns_a_byte_identical_state() {
+        let mut s: Session<State> = Session::start(&Config::default()).unwrap();
+        for _ in 0..5 {
+            s.dispatch(Action::Step);
+        }
+        s.dispatch(Action::Write { ordinal: 0, data: None });
+        let (state, log) = (json(&s.state), s.log_lines(Lang::En));
+        assert_eq!(s.steps(), (Some(5), None));
+        for back in (3..6).rev() {
+            assert!(s.travel(back));
+        }
+        assert_eq!(s.position(), (3, 6));
+        assert_ne!(json(&s.state), state);
+        for forward in 4..=6 {
+            assert!(s.travel(forward));
+        }
+        assert_eq!(json(&s.state), state, "redo after undo is byte-identical");
+        assert_eq!(s.log_lines(Lang::En), log);
+        assert!(!s.travel(7), "there is no moment past the last");
+    }
+
+    #[test]
+    fn a_new_action_after_going_back_drops_the_moments_ahead() {
+        let mut s: Session<State> = Session::start(&Config::default()).unwrap();
+        for _ in 0..4 {
+            s.dispatch(Action::Step);
+        }
+        s.travel(1);
+        assert_eq!(s.steps(), (Some(0), Some(2)));
+        s.dispatch(Action::Write { ordinal: 0, data: None });
+        assert_eq!(s.position(), (2, 2));
+        assert_eq!(s.steps().1, None, "the old branch is gone");
+        let (_, actions) = s.history();
+        assert_eq!(actions, [Action::Step, Action::Write { ordinal: 0, data: None }]);
+    }
+
+    #[test]
+    fn the_start_a_demo_keeps_cannot_be_undone() {
+        let mut s: Session<State> = Session::start(&Config::default()).unwrap();
+        s.dispatch(Action::Step);
+        s.keep_as_start();
+        assert_eq!(s.steps(), (None, None));
+        assert!(!s.travel(0));
+        s.dispatch(Action::Step);
+        assert!(s.travel(1));
+        assert_eq!(s.steps(), (None, Some(2)));
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::demo::use_lang;
 use crate::lang::{self, Msg};
+use crate::session::LogLine;
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
@@ -199,22 +200,52 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
     }
 }
 
-/// The recent log, newest first; refused actions are marked.
+/// The recent log, newest first; refused actions are marked. Each line is a button back to the
+/// moment right after it, and Back and Forward step through the demo's history.
 #[component]
-pub fn Log(#[prop(into)] lines: Signal<Vec<(String, bool)>>) -> impl IntoView {
+pub fn Log(
+    lines: Signal<Vec<LogLine>>,
+    /// Where Back and Forward lead, if anywhere.
+    steps: Signal<(Option<usize>, Option<usize>)>,
+    travel: Callback<usize>,
+) -> impl IntoView {
     let lang = use_lang();
-    let lines = Signal::derive(move || {
-        let lines = lines.get().into_iter().map(|(text, refused)| Line {
-            text,
-            class: if refused { "kv-refused" } else { "" },
-            pod: None,
-        });
-        Line::or_none(lines.collect(), lang::LOG_EMPTY.get(lang.get()))
-    });
+    let step = move |forward: bool| {
+        let (back, ahead) = steps.get_untracked();
+        if let Some(moment) = if forward { ahead } else { back } {
+            travel.run(moment);
+        }
+    };
     view! {
         <section class="kv-log-box">
-            <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
-            <Lines lines=lines class="kv-log" state="log"/>
+            <div class="kv-log-head">
+                <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
+                <button data-action="undo" disabled=flag(move || steps.get().0.is_none()) on:click=click(move || step(false))>
+                    {tr(lang::BACK)}
+                </button>
+                <button data-action="redo" disabled=flag(move || steps.get().1.is_none()) on:click=click(move || step(true))>
+                    {tr(lang::FORWARD)}
+                </button>
+            </div>
+            <ul class="kv-log" data-state="log">
+                {move || {
+                    let lines = lines.get();
+                    if lines.is_empty() {
+                        return view! { <li class="kv-muted">{lang::LOG_EMPTY.get(lang.get())}</li> }.into_any();
+                    }
+                    lines.into_iter().map(|l| {
+                        let moment = l.moment;
+                        view! {
+                            <li class=if l.refused { "kv-refused" } else { "" }>
+                                <button class="kv-log-line" data-moment=moment.to_string() on:click=click(move || travel.run(moment))>
+                                    {l.text}
+                                </button>
+                            </li>
+                        }
+                    }).collect_view().into_any()
+                }}
+            </ul>
+            <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
         </section>
     }
 }

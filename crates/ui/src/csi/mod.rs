@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use crate::demo::{self, use_demo, use_lang, DemoKind};
 use crate::lang::{self, switch, Msg};
 use crate::shell::Shell;
-use crate::widgets::{as_is, click, flag, named, panel, setting, text, tr, Legend, Line, Log, Verdict};
+use crate::widgets::{as_is, click, flag, named, panel, setting, text, tr, Legend, Line, Verdict};
 
 #[component]
 pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<String>) -> impl IntoView {
@@ -67,7 +67,7 @@ pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<S
                     {panel(text::CSI_CALLS, Signal::derive(move || Line::or_none(session.with(present::csi_calls).into_iter().map(Line::plain).collect(), lang::NONE.get(lang.get()))), "csi-calls")}
                     {panel(text::K8S_SAYS, Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), text::K8S_NOTHING.get(lang.get()))), "events")}
                 </div>
-                <Log lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                {demo.log(lang)}
                 <p class="kv-legend">{tr(text::DRIVER_LEGEND)}</p>
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>

@@ -219,7 +219,7 @@ mod tests {
         let s = start(DemoConfig::default());
         assert_eq!(badge(&s.state, Lang::Ja), "pv-1 ・ 未接続 ・ 0 個から見えている");
         assert_eq!(verdict(&s, DemoConfig::default(), Lang::Ja), "実体はあるが、まだどのノードにも繋がっていない");
-        assert_eq!(s.log_lines(Lang::Ja)[0].0, "pv-1 を作った(20GiB、区画の指定なし、要求 data)");
+        assert_eq!(s.log_lines(Lang::Ja)[0].text, "pv-1 を作った(20GiB、区画の指定なし、要求 data)");
         assert_eq!(tone(&s), Tone::Neutral);
         let wait = DemoConfig { binding: Binding::WaitForFirstConsumer, ..DemoConfig::default() };
         assert_eq!(badge(&start(wait).state, Lang::Ja), "実体はまだ無い");

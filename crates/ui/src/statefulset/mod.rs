@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use crate::demo::{self, use_demo, use_lang, DemoKind};
 use crate::lang::{self, step_counter, Lang};
 use crate::shell::Shell;
-use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Log, Verdict};
+use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Verdict};
 use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -100,7 +100,7 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
                     text=Signal::derive(move || session.with(|s| text::verdict(s, lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                <Log lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                {demo.log(lang)}
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>
     }

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use crate::demo::{self, use_demo, use_lang, DemoKind};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang};
 use crate::shell::Shell;
-use crate::widgets::{as_is, click, flag, number, rows, setting, text, tr, Choice, Legend, Line, Lines, Log, Verdict};
+use crate::widgets::{as_is, click, flag, number, rows, setting, text, tr, Choice, Legend, Line, Lines, Verdict};
 use present::{Pick, Scenario, MAX_SKEWS, POD_COUNTS, REPLICAS};
 
 /// The scenario on show, for the components that draw differently in the book's chapter.
@@ -151,7 +151,7 @@ pub fn TopologyDemo(
                     }))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                <Log lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))/>
+                {demo.log(lang)}
                 {move || if in_chapter.get() {
                     view! { <Legend legend=text::chapter::LEGEND simplified=text::chapter::SIMPLIFIED/> }.into_any()
                 } else {

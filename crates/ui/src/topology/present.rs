@@ -117,6 +117,7 @@ pub fn start(scenario: Scenario) -> TopoSession {
     let mut session = Session::start(&setup).unwrap_or_else(|_| unreachable!("the demo's setups are valid"));
     if matches!(scenario, Scenario::Chapter(_)) {
         session.dispatch(Action::Run { max: 100 });
+        session.keep_as_start();
     }
     session
 }
