@@ -159,3 +159,38 @@ async fn clicking_a_log_line_returns_to_right_after_it() {
     assert!(!disabled(&demo, "redo"));
     demo.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_exported_scenario_replays_to_the_same_state() {
+    use kubevol_sim::volumes::{Action, DemoConfig};
+    let demo = support::mount("csi", "en").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-b", "attach")).await;
+    demo.click("[data-action=\"expand\"][data-value=\"10\"]").await;
+    demo.click("[data-action=\"export\"]").await;
+    let scenario = demo.state("scenario");
+    let link = demo.find(".kv-export a[download]").expect("a link saves the file");
+    assert!(link.get_attribute("href").unwrap().starts_with("data:application/json;charset=utf-8,%7B%22title%22"));
+    // The replay tool's own engine, run here in the browser, on what the demo exported.
+    let out = kubevol_replay::replay(&scenario).unwrap_or_else(|e| panic!("{e}: {scenario}"));
+    let last: serde_json::Value = serde_json::from_str(out.lines.last().unwrap()).unwrap();
+    // The same clicks as the model's actions, on a session of its own.
+    let mut session = kubevol_ui::csi::present::start(DemoConfig::default());
+    for action in [
+        Action::Attach { claim: "data".into(), node: "node-a".into() },
+        Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
+        Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
+        Action::Attach { claim: "data".into(), node: "node-b".into() },
+        kubevol_ui::csi::present::expand_by(&session.state, 10),
+    ] {
+        session.dispatch(action);
+    }
+    assert_eq!(last["final"], serde_json::to_value(&session.state).unwrap());
+    assert_eq!(last["final"]["volumes"]["pv-1"]["filesystem_gib"], 30);
+    // Any step makes the export stale: it goes.
+    demo.click("[data-action=\"undo\"]").await;
+    assert!(demo.find("[data-state=\"scenario\"]").is_none());
+    demo.remove();
+}

@@ -15,6 +15,8 @@ export const SCENES = {
     await click(demo, '[data-action="attach"][data-node="node-a"]');
     await click(demo, '[data-action="mount"][data-node="node-a"]');
     await click(demo, '[data-action="expand"][data-value="10"]');
+    // And the history so far exported as a scenario file, with its link to save it.
+    await click(demo, '[data-action="export"]');
   },
   statefulset: async (demo) => {
     for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');

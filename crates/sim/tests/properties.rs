@@ -32,13 +32,19 @@ fn run_sequences<M: Model>(
     let mut tally = Tally { refusals: 0, events: 0 };
     for seed in 0..sequences() {
         let mut rng = Rng::new(seed ^ salt);
-        let (mut state, _) =
-            M::start(&setup(&mut rng)).unwrap_or_else(|_| panic!("seed {seed}: random setups are valid"));
+        let setup = setup(&mut rng);
+        assert_eq!(kubevol_sim::json::to_json(&setup), serde_json::to_string(&setup).unwrap(), "seed {seed}: setup");
+        let (mut state, _) = M::start(&setup).unwrap_or_else(|_| panic!("seed {seed}: random setups are valid"));
         for step in 0..ACTIONS_PER_SEQUENCE {
             let action = action(&mut rng, &state);
             let context = format!("seed {seed} step {step} {action:?}");
             let before = state.clone();
             let before_json = serde_json::to_string(&state).unwrap();
+            // The demos export scenarios with their own small JSON writer: it must write what
+            // serde_json writes, for every state and action.
+            assert_eq!(kubevol_sim::json::to_json(&state), before_json, "{context}: json::to_json of the state");
+            let action_json = serde_json::to_string(&action).unwrap();
+            assert_eq!(kubevol_sim::json::to_json(&action), action_json, "{context}: json::to_json of the action");
             match state.apply(action.clone()) {
                 Ok(events) => {
                     for e in &events {

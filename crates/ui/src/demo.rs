@@ -73,6 +73,10 @@ impl<M: Model> Demo<M> {
                 lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
                 steps=Signal::derive(move || session.with(|s| s.steps()))
                 travel=self.travel
+                export=Callback::new(move |_| session.with_untracked(|s| {
+                    let title = format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
+                    s.scenario(&title)
+                }))
             />
         }
     }

@@ -91,6 +91,12 @@ pub const LOG_TITLE: Msg = msg("起きたこと", "What happened");
 pub const LOG_EMPTY: Msg = msg("(まだ何も起きていない)", "(nothing has happened yet)");
 pub const BACK: Msg = msg("← 1つ戻る", "← Back");
 pub const FORWARD: Msg = msg("1つ進む →", "Forward →");
+pub const EXPORT: Msg = msg("シナリオを書き出す", "Export scenario");
+pub const DOWNLOAD: Msg = msg("ファイルとして保存", "Save as a file");
+pub const EXPORT_HINT: Msg = msg(
+    "kubevol-replay にこのファイルを渡すと、ここまでの状態をそのまま再現する",
+    "Give this file to kubevol-replay and it reproduces this very state",
+);
 pub const LOG_HINT: Msg = msg("行を押すと、その操作の直後に戻る", "Click a line to return to right after it");
 pub const NONE: Msg = msg("(なし)", "(none)");
 pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");

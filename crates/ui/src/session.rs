@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 
+use kubevol_sim::json::to_json;
 use kubevol_sim::{Model, Tell, Voice};
 
 use crate::lang::Lang;
@@ -115,6 +116,19 @@ impl<M: Model> Session<M> {
     /// The setup and the actions up to the moment shown: what a share link or a scenario file holds.
     pub fn history(&self) -> (&M::Setup, &[M::Action]) {
         (&self.setup, &self.history[..self.moment])
+    }
+
+    /// The history up to the moment shown as a scenario file for `kubevol-replay`: the model, the
+    /// setup and the actions, with `title` to say where it came from.
+    pub fn scenario(&self, title: &str) -> String {
+        let (setup, actions) = self.history();
+        format!(
+            "{{\"title\":{},\"model\":{},\"setup\":{},\"actions\":{}}}\n",
+            to_json(title),
+            to_json(M::NAME),
+            to_json(setup),
+            to_json(actions)
+        )
     }
 
     /// Shows the state right after `moment` actions, computed again from the setup by the model, so
@@ -289,5 +303,21 @@ mod tests {
         s.dispatch(Action::Step);
         assert!(s.travel(1));
         assert_eq!(s.steps(), (None, Some(2)));
+    }
+
+    #[test]
+    fn an_exported_scenario_replays_to_the_same_state() {
+        let mut s: Session<State> = Session::start(&Config::default()).unwrap();
+        for _ in 0..4 {
+            s.dispatch(Action::Step);
+        }
+        s.dispatch(Action::Write { ordinal: 0, data: Some("hello \"world\"".into()) });
+        s.dispatch(Action::DeletePod { ordinal: 9 });
+        s.dispatch(Action::Step);
+        s.travel(6);
+        let out = kubevol_replay::replay(&s.scenario("a test")).expect("the scenario is well formed");
+        let last: serde_json::Value = serde_json::from_str(out.lines.last().unwrap()).unwrap();
+        assert_eq!(last["final"], serde_json::to_value(&s.state).unwrap());
+        assert_eq!(out.lines.len(), 1 + 6 + 1, "the setup, one line per action up to the moment shown, the state");
     }
 }

@@ -208,8 +208,16 @@ pub fn Log(
     /// Where Back and Forward lead, if anywhere.
     steps: Signal<(Option<usize>, Option<usize>)>,
     travel: Callback<usize>,
+    /// The history up to now as a scenario file for kubevol-replay.
+    export: Callback<(), String>,
 ) -> impl IntoView {
     let lang = use_lang();
+    // The last export, shown with a link to save it; any step makes it stale, so it goes.
+    let exported = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        steps.track();
+        exported.set(None);
+    });
     let step = move |forward: bool| {
         let (back, ahead) = steps.get_untracked();
         if let Some(moment) = if forward { ahead } else { back } {
@@ -226,7 +234,18 @@ pub fn Log(
                 <button data-action="redo" disabled=flag(move || steps.get().1.is_none()) on:click=click(move || step(true))>
                     {tr(lang::FORWARD)}
                 </button>
+                <button data-action="export" on:click=click(move || exported.set(Some(export.run(()))))>
+                    {tr(lang::EXPORT)}
+                </button>
             </div>
+            {move || exported.get().map(|scenario| view! {
+                <div class="kv-export">
+                    <textarea readonly rows="4" data-state="scenario" aria-label=tr(lang::EXPORT)>{scenario.clone()}</textarea>
+                    <a download="kubevol-scenario.json" href=data_url(&scenario)>{tr(lang::DOWNLOAD)}</a>
+                    " "
+                    <span class="kv-hint">{tr(lang::EXPORT_HINT)}</span>
+                </div>
+            })}
             <ul class="kv-log" data-state="log">
                 {move || {
                     let lines = lines.get();
@@ -260,4 +279,17 @@ pub fn Legend(legend: Msg, simplified: Msg) -> impl IntoView {
             <p>{tr(simplified)}</p>
         </details>
     }
+}
+
+/// A `data:` URL holding `text` as JSON, percent-encoded byte by byte, for a link that saves it.
+fn data_url(text: &str) -> String {
+    let mut url = String::from("data:application/json;charset=utf-8,");
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            url.push(byte as char);
+        } else {
+            url.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    url
 }
