@@ -98,8 +98,8 @@ fn wait_for_first_consumer_creates_nothing_on_request() {
     .unwrap();
     assert!(s.volumes.is_empty());
     assert_eq!(s.claims["data"].volume, None);
-    // Only the driver's registration on each node comes first: NodeGetInfo, with the zone.
-    assert_eq!(rpcs(&events), ["NodeGetInfo", "NodeGetInfo"]);
+    // Only the driver's registration on each node comes first: its name, then the node's id and zone.
+    assert_eq!(rpcs(&events), ["GetPluginInfo", "NodeGetInfo", "GetPluginInfo", "NodeGetInfo"]);
     let changes: Vec<&Event> = events.iter().filter(|e| e.is_change()).collect();
     assert_eq!(changes, [&Event::WaitingForFirstConsumer { claim: "data".into() }]);
     assert_eq!(changes[0].tell(Voice::K8s), "waiting for first consumer to be created before binding");

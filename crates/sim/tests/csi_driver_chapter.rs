@@ -131,13 +131,33 @@ fn a_request_past_the_backend_fails_out_of_range_and_asking_less_again_recovers(
     assert_eq!(s.claims["data"].resize, Some(Resize::ControllerResizeInfeasible { code: Code::OutOfRange }));
     let failed = events.iter().find(|e| matches!(e, Event::ResizeFailed { .. })).unwrap();
     assert!(failed.tell(Voice::K8s).contains("rpc error: code = OutOfRange"), "{}", failed.tell(Voice::K8s));
-    // Going back to what the volume has needs no call and ends the failure.
-    let events = s.apply(expand(20)).unwrap();
-    assert!(calls(&events).is_empty());
-    assert_eq!(s.claims["data"].resize, None);
-    // And a size that fits works again.
+    // Going back to what the claim has is a shrink; a real cluster wants more than status.capacity.
+    assert_eq!(refused(&mut s, expand(20)).kind(), "shrink-below-capacity");
+    // Asking for less than before, but more than it has, recovers: the driver can give 30GiB.
     let events = s.apply(expand(30)).unwrap();
     assert_eq!(calls(&events), ["ControllerExpandVolume by external-resizer = OK"]);
+    assert_eq!(s.claims["data"].resize, Some(Resize::FileSystemResizePending));
+}
+
+#[test]
+fn a_class_without_expansion_still_takes_the_same_size_and_refuses_a_shrink_first() {
+    let mut s = demo(DemoConfig { allow_expansion: false, ..Default::default() });
+    assert!(matches!(s.apply(expand(20)).unwrap()[..], [Event::AlreadyHolds { .. }]));
+    assert_eq!(refused(&mut s, expand(10)).kind(), "shrink-below-capacity");
+}
+
+#[test]
+fn a_node_that_responds_again_finishes_the_filesystem_half() {
+    let mut s = demo(DemoConfig::default());
+    s.apply(attach("node-a")).unwrap();
+    s.apply(mount("node-a")).unwrap();
+    s.apply(Action::SetResponsive { node: "node-a".into(), responsive: false }).unwrap();
+    s.apply(expand(30)).unwrap();
+    assert_eq!(s.claims["data"].resize, Some(Resize::FileSystemResizePending));
+    let events = s.apply(Action::SetResponsive { node: "node-a".into(), responsive: true }).unwrap();
+    assert_eq!(calls(&events), ["NodeExpandVolume by kubelet = OK"]);
+    assert_eq!(s.volume_for("data").unwrap().filesystem_gib, 30);
+    assert_eq!(s.claims["data"].resize, None);
 }
 
 #[test]
@@ -202,13 +222,18 @@ fn each_call_names_the_component_that_sends_it() {
     assert_eq!(
         calls(&events),
         [
-            "NodeGetInfo by node-driver-registrar = OK",
-            "NodeGetInfo by node-driver-registrar = OK",
+            "GetPluginInfo by node-driver-registrar = OK",
+            "NodeGetInfo by kubelet = OK",
+            "GetPluginInfo by node-driver-registrar = OK",
+            "NodeGetInfo by kubelet = OK",
             "CreateVolume by external-provisioner = OK"
         ]
     );
-    // The registrar's answer carries the node's zone: that is how topology reaches Kubernetes.
-    let info = events.iter().find_map(Event::csi_call).unwrap();
+    // The registrar learns the driver's name and registers it with the kubelet, which asks the node's
+    // id and zone: that is how topology reaches Kubernetes.
+    let name = events.iter().find_map(Event::csi_call).unwrap();
+    assert_eq!(name.render(), "GetPluginInfo() = name=\"disk.csi.kubevol.example\"");
+    let info = events.iter().filter_map(Event::csi_call).nth(1).unwrap();
     assert_eq!(info.render(), "NodeGetInfo() = node_id=\"node-a\", accessible_topology=\"zone=zone-a\"");
     let events = s.apply(attach("node-a")).unwrap();
     assert_eq!(calls(&events), ["ControllerPublishVolume by external-attacher = OK"]);

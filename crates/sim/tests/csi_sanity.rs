@@ -35,7 +35,7 @@ fn expected(d: &Driver, call: &CsiCall) -> Code {
     let node_known = d.nodes.contains_key(&node);
     let caps = d.capabilities;
     match (call.rpc, disk) {
-        (Rpc::NodeGetInfo, _) => Code::Ok,
+        (Rpc::NodeGetInfo | Rpc::GetPluginInfo, _) => Code::Ok,
         (Rpc::CreateVolume, Some(disk)) if disk.size_gib == size => Code::Ok,
         (Rpc::CreateVolume, Some(_)) => Code::AlreadyExists,
         (Rpc::CreateVolume, None) if size == 0 || u64::from(size) > free => Code::OutOfRange,

@@ -37,10 +37,12 @@ impl State {
                 .unwrap_or_default();
             return Err(Refusal::DuplicateName { name: dup });
         }
-        // The driver registers on every node first: node-driver-registrar asks it for the node's id
-        // and topology, which is how a zone reaches the provisioner.
+        // The driver registers on every node first: node-driver-registrar asks its name and hands
+        // it to the kubelet, which asks the node's id and topology; that is how a zone reaches the
+        // provisioner.
         let mut events = Vec::new();
         for node in setup.nodes.iter() {
+            events.push(Event::Csi(state.send(CsiCall::new(Rpc::GetPluginInfo, "").node(&node.name))));
             let mut call = CsiCall::new(Rpc::NodeGetInfo, "").node(&node.name);
             call.zone = node.zone.clone();
             events.push(Event::Csi(state.send(call)));
@@ -489,23 +491,27 @@ impl State {
     /// next mount.
     fn expand(&mut self, claim: &str, size_gib: u32) -> Outcome {
         let c = self.claim(claim)?;
-        let class = &self.classes[&c.spec.class];
-        if !class.allow_volume_expansion {
-            return Err(Refusal::ExpansionNotAllowed { claim: claim.to_string(), class: class.name.clone() });
-        }
+        // Field validation comes before admission: only a bound claim may change its size.
         let v = self.bound_volume(claim).map_err(|_| Refusal::ResizeUnbound { claim: claim.to_string() })?;
         if size_gib == 0 || size_gib > MAX_SIZE_GIB {
             return Err(Refusal::InvalidSize { size_gib });
         }
-        if size_gib < v.filesystem_gib {
+        if size_gib == c.spec.size_gib {
+            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Size { claim: claim.to_string(), size_gib } }]);
+        }
+        // A request may go down again after a failure (RecoverVolumeExpansionFailure), but only
+        // to more than the claim already has, its status.capacity.
+        if size_gib < c.spec.size_gib && size_gib <= v.filesystem_gib {
             return Err(Refusal::ShrinkBelowCapacity {
                 claim: claim.to_string(),
                 size_gib,
                 capacity_gib: v.filesystem_gib,
             });
         }
-        if size_gib == c.spec.size_gib {
-            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Size { claim: claim.to_string(), size_gib } }]);
+        // The resize admission plugin looks at growth only.
+        let class = &self.classes[&c.spec.class];
+        if size_gib > c.spec.size_gib && !class.allow_volume_expansion {
+            return Err(Refusal::ExpansionNotAllowed { claim: claim.to_string(), class: class.name.clone() });
         }
         if !self.driver.capabilities.expand {
             return Err(Refusal::DriverCannotExpand { claim: claim.to_string(), size_gib });
@@ -518,7 +524,8 @@ impl State {
         claim_mut.spec.size_gib = size_gib;
         let mut events = vec![Event::ResizeRequested { claim: claim.to_string(), from_gib, to_gib: size_gib }];
         if size_gib <= disk_gib {
-            // Back down to what the disk already has, after a failure: nothing to call.
+            // No more than the disk already has (after a failure, or a request gone back down):
+            // nothing for the controller to do.
             claim_mut.resize =
                 (self.volumes[&volume].filesystem_gib < disk_gib).then_some(Resize::FileSystemResizePending);
             events.push(Event::ResizeCancelled { claim: claim.to_string(), size_gib });
@@ -536,8 +543,10 @@ impl State {
         self.volume_mut(&volume).size_gib = size_gib;
         events.push(Event::Csi(call));
         events.push(Event::ControllerExpanded { volume: volume.clone(), size_gib });
+        // The controller's half is done and the node's is due: the claim says so until a kubelet
+        // has grown the filesystem.
+        self.claims.get_mut(claim).expect("checked above").resize = Some(Resize::FileSystemResizePending);
         if nodes.is_empty() {
-            self.claims.get_mut(claim).expect("checked above").resize = Some(Resize::FileSystemResizePending);
             events.push(Event::FileSystemResizePending { claim: claim.to_string(), volume });
             return Ok(events);
         }
@@ -585,11 +594,22 @@ impl State {
             }]);
         }
         n.responsive = responsive;
-        Ok(vec![if responsive {
-            Event::NodeResponding { node: node.to_string() }
-        } else {
-            Event::NodeStoppedResponding { node: node.to_string() }
-        }])
+        if !responsive {
+            return Ok(vec![Event::NodeStoppedResponding { node: node.to_string() }]);
+        }
+        // A kubelet back at work finishes the filesystem half of any expansion of a volume its
+        // pods use. A scan of the volumes, but a node coming back is rare.
+        let behind: Vec<(String, u32)> = self
+            .volumes
+            .values()
+            .filter(|v| v.filesystem_gib < v.size_gib && v.has_pods_on(node))
+            .map(|v| (v.name.clone(), v.size_gib))
+            .collect();
+        let mut events = vec![Event::NodeResponding { node: node.to_string() }];
+        for (volume, gib) in behind {
+            events.extend(self.node_expand(&volume, node, gib));
+        }
+        Ok(events)
     }
 }
 

@@ -4,7 +4,7 @@
 //! Controller service: CreateVolume / DeleteVolume (provision), ControllerPublishVolume /
 //! ControllerUnpublishVolume (attach to a node), ControllerExpandVolume. Node service:
 //! NodeStageVolume / NodeUnstageVolume once per node, NodePublishVolume / NodeUnpublishVolume once
-//! per pod, NodeExpandVolume, NodeGetInfo. No component of Kubernetes speaks CSI by itself: each call
+//! per pod, NodeExpandVolume, NodeGetInfo. Identity service: GetPluginInfo. No component of Kubernetes speaks CSI by itself: each call
 //! comes from a sidecar next to the driver or from the kubelet, and which one is part of the story.
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,7 @@ pub enum Rpc {
     ControllerExpandVolume,
     NodeExpandVolume,
     NodeGetInfo,
+    GetPluginInfo,
 }
 
 impl Rpc {
@@ -43,6 +44,7 @@ impl Rpc {
             Rpc::ControllerExpandVolume => "ControllerExpandVolume",
             Rpc::NodeExpandVolume => "NodeExpandVolume",
             Rpc::NodeGetInfo => "NodeGetInfo",
+            Rpc::GetPluginInfo => "GetPluginInfo",
         }
     }
 
@@ -54,20 +56,24 @@ impl Rpc {
             | Rpc::ControllerPublishVolume
             | Rpc::ControllerUnpublishVolume
             | Rpc::ControllerExpandVolume => "Controller",
+            Rpc::GetPluginInfo => "Identity",
             _ => "Node",
         }
     }
 
     /// Who sends the call. The controller calls come from sidecars that watch API objects (a
-    /// PVC, a VolumeAttachment, a PVC's new size); the node calls come from the kubelet, except
-    /// NodeGetInfo, which node-driver-registrar sends once when the driver registers on a node.
+    /// PVC, a VolumeAttachment, a PVC's new size); the node calls come from the kubelet. On each
+    /// node, node-driver-registrar asks the driver its name (GetPluginInfo) and registers it with
+    /// the kubelet, which then asks for the node's id and topology itself (NodeGetInfo, in the
+    /// kubelet's CSI plugin registration).
     pub fn caller(self) -> Caller {
         match self {
             Rpc::CreateVolume | Rpc::DeleteVolume => Caller::ExternalProvisioner,
             Rpc::ControllerPublishVolume | Rpc::ControllerUnpublishVolume => Caller::ExternalAttacher,
             Rpc::ControllerExpandVolume => Caller::ExternalResizer,
-            Rpc::NodeGetInfo => Caller::NodeDriverRegistrar,
-            Rpc::NodeStageVolume
+            Rpc::GetPluginInfo => Caller::NodeDriverRegistrar,
+            Rpc::NodeGetInfo
+            | Rpc::NodeStageVolume
             | Rpc::NodeUnstageVolume
             | Rpc::NodePublishVolume
             | Rpc::NodeUnpublishVolume
@@ -148,8 +154,10 @@ impl Code {
 /// What the driver advertises in GetPluginCapabilities / ControllerGetCapabilities /
 /// NodeGetCapabilities, besides creating and deleting volumes. Kubernetes makes only the calls a
 /// capability announces: without STAGE_UNSTAGE_VOLUME the kubelet goes straight to
-/// NodePublishVolume; without PUBLISH_UNPUBLISH_VOLUME (a CSIDriver with `attachRequired: false`)
-/// there is no attach step and no VolumeAttachment; without EXPAND_VOLUME no external-resizer runs.
+/// NodePublishVolume; without EXPAND_VOLUME no external-resizer runs. A driver without
+/// PUBLISH_UNPUBLISH_VOLUME is deployed with a CSIDriver that says `attachRequired: false`, and it
+/// is that field which removes the attach step: no VolumeAttachment, no ControllerPublishVolume,
+/// and no Multi-Attach check. The model takes the capability to mean that pairing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Capabilities {
     pub stage_unstage: bool,
@@ -317,6 +325,9 @@ impl CsiCall {
     /// The call written the way a driver's log shows it, e.g.
     /// `ControllerPublishVolume(volume_id="pv-1", node_id="node-a", access_mode=SINGLE_NODE_WRITER)`.
     pub fn render(&self) -> String {
+        if self.rpc == Rpc::GetPluginInfo {
+            return format!("GetPluginInfo() = name=\"{DRIVER_NAME}\"");
+        }
         if self.rpc == Rpc::NodeGetInfo {
             // The request is empty; what matters is the answer, which the registrar hands to the
             // kubelet as the node's CSINode entry and topology labels.

@@ -74,6 +74,9 @@ impl Driver {
         let size = call.capacity_gib.unwrap_or(0);
         let free = self.free_gib();
         let caps = self.capabilities;
+        if call.rpc == Rpc::GetPluginInfo {
+            return Code::Ok;
+        }
         if call.rpc == Rpc::NodeGetInfo {
             self.nodes.insert(node, call.zone.clone());
             return Code::Ok;
@@ -169,6 +172,9 @@ impl Driver {
                 Code::Ok
             }
             Rpc::ControllerExpandVolume if size <= disk.size_gib => Code::Ok,
+            // The spec's OUT_OF_RANGE is "capacity not allowed by the plugin"; it is also the code
+            // external-resizer treats as infeasible, which is what the claim then reports
+            // (ControllerResizeInfeasible) rather than retrying forever.
             Rpc::ControllerExpandVolume if u64::from(size - disk.size_gib) > free => Code::OutOfRange,
             Rpc::ControllerExpandVolume => {
                 self.used_gib += u64::from(size - disk.size_gib);
@@ -182,7 +188,7 @@ impl Driver {
                 Code::Ok
             }
             // Answered before the disk lookup.
-            Rpc::CreateVolume | Rpc::DeleteVolume | Rpc::NodeGetInfo => Code::Ok,
+            Rpc::CreateVolume | Rpc::DeleteVolume | Rpc::NodeGetInfo | Rpc::GetPluginInfo => Code::Ok,
         }
     }
 }

@@ -29,8 +29,9 @@ pub enum Event {
         volume: String,
         node: String,
     },
-    /// The driver has no PUBLISH_UNPUBLISH_VOLUME: no VolumeAttachment, no ControllerPublishVolume,
-    /// and so no Multi-Attach check either; the volume is usable on the node at once.
+    /// The driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says `attachRequired: false`: no
+    /// VolumeAttachment, no ControllerPublishVolume, and so no Multi-Attach check either; the volume
+    /// is usable on the node at once.
     NoAttachStep {
         volume: String,
         node: String,
@@ -108,7 +109,7 @@ pub enum Event {
         node: String,
         size_gib: u32,
     },
-    /// The request went back down to what the volume already has: nothing left to do.
+    /// The request is no more than the disk already has: no controller call.
     ResizeCancelled {
         claim: String,
         size_gib: u32,
@@ -187,10 +188,10 @@ impl Tell for Event {
             Event::NoAttachStep { volume, node } => pick(
                 ja,
                 format!(
-                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無いので繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
+                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無く、CSIDriver も attachRequired: false なので繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
                 ),
                 format!(
-                    "the driver has no PUBLISH_UNPUBLISH_VOLUME, so there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing checks it"
+                    "the driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says attachRequired: false, so there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing checks it"
                 ),
             ),
             Event::Mounted { volume, node, pod, read_only } => {
@@ -309,8 +310,8 @@ impl Tell for Event {
             ),
             Event::ResizeCancelled { claim, size_gib } => pick(
                 ja,
-                format!("要求 {claim} を {size_gib}GiB に戻した。実体はもうその大きさなので、拡張の失敗は解消した"),
-                format!("claim {claim} asks for {size_gib}GiB again, which the volume already has: the failed resize is over"),
+                format!("要求 {claim} は {size_gib}GiB。ディスクはもうその大きさがあるので、コントローラが広げるものは無い"),
+                format!("claim {claim} asks for {size_gib}GiB, which the disk already has: nothing for the controller to grow"),
             ),
             Event::NodeStoppedResponding { node } => pick(
                 ja,

@@ -1,6 +1,6 @@
 //! What the CSI demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::volumes::{AccessMode, Action, DemoConfig, Phase, Resize, Setup, State, DEMO_CLAIM, DEMO_NODES};
+use kubevol_sim::volumes::{AccessMode, Action, Code, DemoConfig, Phase, Resize, Setup, State, DEMO_CLAIM, DEMO_NODES};
 
 use kubevol_sim::Tell;
 
@@ -121,6 +121,9 @@ pub enum Situation {
         volume: String,
         request_gib: u32,
         size_gib: u32,
+        /// What the claim has: a request may go back down, but only to more than this.
+        filesystem_gib: u32,
+        code: Code,
     },
     NotAttached {
         volume: String,
@@ -149,8 +152,14 @@ pub fn situation(state: &State, config: DemoConfig) -> Situation {
         return Situation::Unresponsive { node: dead.clone(), volume: v.name };
     }
     match v.resize {
-        Some(Resize::ControllerResizeInfeasible { .. }) => {
-            return Situation::ResizeFailed { volume: v.name, request_gib: v.request_gib, size_gib: v.size_gib };
+        Some(Resize::ControllerResizeInfeasible { code }) => {
+            return Situation::ResizeFailed {
+                volume: v.name,
+                request_gib: v.request_gib,
+                size_gib: v.size_gib,
+                filesystem_gib: v.filesystem_gib,
+                code,
+            };
         }
         Some(Resize::FileSystemResizePending) => {
             return Situation::FileSystemPending {
