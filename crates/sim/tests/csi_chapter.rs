@@ -6,6 +6,7 @@ mod common;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
+use common::refused;
 use kubevol_sim::volumes::*;
 use kubevol_sim::{Tell, Voice};
 
@@ -33,14 +34,6 @@ fn unmount(pod: &str) -> Action {
 
 fn rpcs(events: &[Event]) -> Vec<&'static str> {
     events.iter().filter_map(Event::csi_call).map(|c| c.rpc.name()).collect()
-}
-
-/// Applies an action that must be refused, and checks the refusal changed nothing.
-fn refused(state: &mut State, action: Action) -> Refusal {
-    let before = state.clone();
-    let refusal = state.apply(action).expect_err("the action should be refused");
-    assert_eq!(*state, before, "a refusal must leave the state as it was");
-    refusal
 }
 
 // ---- pinned by the chapter -----------------------------------------------------------------

@@ -18,6 +18,7 @@ mod common;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
+use common::refused;
 use kubevol_sim::volumes::*;
 use kubevol_sim::{Tell, Voice};
 
@@ -48,13 +49,6 @@ fn calls(events: &[Event]) -> Vec<String> {
         .filter_map(Event::csi_call)
         .map(|c| format!("{} by {} = {}", c.rpc.name(), c.caller.name(), c.code.name()))
         .collect()
-}
-
-fn refused(state: &mut State, action: Action) -> Refusal {
-    let before = state.clone();
-    let refusal = state.apply(action).expect_err("the action should be refused");
-    assert_eq!(*state, before, "a refusal must leave the state as it was");
-    refusal
 }
 
 #[test]

@@ -33,6 +33,14 @@ impl Rng {
     }
 }
 
+/// Applies an action that must be refused, and checks the refusal changed nothing.
+pub fn refused<M: kubevol_sim::Model + PartialEq>(state: &mut M, action: M::Action) -> M::Refusal {
+    let before = state.clone();
+    let refusal = state.apply(action).expect_err("the action should be refused");
+    assert_eq!(*state, before, "a refusal must leave the state as it was");
+    refusal
+}
+
 /// How many random action sequences each property test runs: `KUBEVOL_SEQUENCES` when set (a long
 /// run: `KUBEVOL_SEQUENCES=100000 cargo test --release -p kubevol-sim --test properties`), else
 /// 10,000, which the test command runs. On wasm32 there is no environment: always 10,000.
