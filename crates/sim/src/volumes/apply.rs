@@ -420,7 +420,9 @@ impl State {
             } else {
                 // No attach step to undo: the pods are gone as far as Kubernetes knows, and the
                 // node's mounts of them go with them.
-                self.forget_node_mounts(&name, &target);
+                if let Some(disk) = self.driver.disks.get_mut(&name) {
+                    disk.forget_node(&target);
+                }
             }
         }
         Ok(events)
@@ -573,17 +575,6 @@ impl State {
             Event::Csi(call),
             Event::FileSystemResized { volume: volume.to_string(), node: node.to_string(), size_gib: gib },
         ]
-    }
-
-    /// Drops the driver's record of what `node` had mounted from `volume`.
-    fn forget_node_mounts(&mut self, volume: &str, node: &str) {
-        if let Some(disk) = self.driver.disks.get_mut(volume) {
-            disk.staged.remove(node);
-            let targets: Vec<_> = disk.targets.iter().filter(|(n, _)| n == node).cloned().collect();
-            for target in targets {
-                disk.targets.remove(&target);
-            }
-        }
     }
 
     fn set_responsive(&mut self, node: &str, responsive: bool) -> Outcome {

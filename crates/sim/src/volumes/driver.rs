@@ -49,7 +49,20 @@ pub struct Disk {
 
 impl Disk {
     fn on_node(&self, node: &str) -> bool {
-        self.staged.contains(node) || self.targets.iter().any(|(n, _)| n == node)
+        self.staged.contains(node) || self.has_targets_on(node)
+    }
+
+    fn has_targets_on(&self, node: &str) -> bool {
+        self.targets.iter().any(|(n, _)| n == node)
+    }
+
+    /// Drops what `node` had mounted from the disk: its staging and every pod's target path there.
+    pub fn forget_node(&mut self, node: &str) {
+        self.staged.remove(node);
+        let targets: Vec<_> = self.targets.iter().filter(|(n, _)| n == node).cloned().collect();
+        for target in targets {
+            self.targets.remove(&target);
+        }
     }
 
     pub fn in_use(&self) -> bool {
@@ -130,11 +143,7 @@ impl Driver {
             Rpc::ControllerUnpublishVolume => {
                 // The disk leaves the node; whatever the node still had mounted from it is gone with it.
                 disk.published.remove(&node);
-                disk.staged.remove(&node);
-                let pods: Vec<_> = disk.targets.iter().filter(|(n, _)| *n == node).cloned().collect();
-                for target in pods {
-                    disk.targets.remove(&target);
-                }
+                disk.forget_node(&node);
                 Code::Ok
             }
             Rpc::NodeStageVolume if disk.staged.contains(&node) => Code::Ok,
@@ -146,7 +155,7 @@ impl Driver {
                 Code::Ok
             }
             Rpc::NodeUnstageVolume if !disk.staged.contains(&node) => Code::Ok,
-            Rpc::NodeUnstageVolume if disk.targets.iter().any(|(n, _)| *n == node) => Code::FailedPrecondition,
+            Rpc::NodeUnstageVolume if disk.has_targets_on(&node) => Code::FailedPrecondition,
             Rpc::NodeUnstageVolume => {
                 disk.staged.remove(&node);
                 Code::Ok
