@@ -15,7 +15,8 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     /// The name a scenario file uses for this model.
     const NAME: &'static str;
     type Setup: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
-    type Action: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// `Compact` so a share link can carry it (`crate::link`).
+    type Action: Clone + std::fmt::Debug + Serialize + DeserializeOwned + crate::link::Compact + Send + Sync + 'static;
     type Event: Clone + std::fmt::Debug + Serialize + Tell + Send + Sync + 'static;
     type Refusal: Clone + std::fmt::Debug + Serialize + Refused + Send + Sync + 'static;
 

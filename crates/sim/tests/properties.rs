@@ -586,3 +586,149 @@ fn check_do_not_schedule_placements(
         );
     }
 }
+
+// ---- share links ---------------------------------------------------------------------------
+
+use kubevol_sim::link::{self, Address, LinkError};
+
+/// A random history of `len` actions from a model's own generator, each applied so the next one
+/// sees the state a reader would have seen.
+fn random_history<M: Model>(
+    rng: &mut Rng,
+    setup: &M::Setup,
+    len: u64,
+    action: impl Fn(&mut Rng, &M) -> M::Action,
+) -> Vec<M::Action> {
+    let (mut state, _) = M::start(setup).unwrap_or_else(|_| panic!("random setups are valid"));
+    (0..len)
+        .map(|_| {
+            let a = action(rng, &state);
+            let _ = state.apply(a.clone());
+            a
+        })
+        .collect()
+}
+
+fn random_demo_config(rng: &mut Rng) -> volumes::DemoConfig {
+    use volumes::*;
+    DemoConfig {
+        mode: *rng.pick(&AccessMode::ALL),
+        binding: *rng.pick(&[Binding::Immediate, Binding::WaitForFirstConsumer]),
+        reclaim: *rng.pick(&[Reclaim::Delete, Reclaim::Retain]),
+        zoned: rng.chance(50),
+        allow_expansion: rng.chance(50),
+        capabilities: Capabilities {
+            stage_unstage: rng.chance(50),
+            publish_unpublish: rng.chance(50),
+            expand: rng.chance(50),
+        },
+    }
+}
+
+fn random_address(rng: &mut Rng, kind: &str) -> Address {
+    Address { kind: kind.to_string(), nth: 1 + rng.below(12) as u32 }
+}
+
+/// Every way of damaging `link` this test knows, each with the error it must give; none may panic.
+fn damage_is_named<T: link::Compact + std::fmt::Debug + PartialEq>(rng: &mut Rng, link: &str, context: &str) {
+    let head = link.rfind(':').expect("a link has a payload") + 1;
+    let decode = |s: &str| link::decode::<T>(s);
+    // Cut anywhere after the address: always "cut short".
+    let address_end = link.match_indices(':').nth(2).map(|(i, _)| i + 1).unwrap();
+    for cut in address_end..link.len() {
+        assert_eq!(decode(&link[..cut]).unwrap_err(), LinkError::Truncated, "{context}: cut at {cut}");
+    }
+    // One character of the payload changed: "changed", or "cut short" when it was the length.
+    for _ in 0..20 {
+        let at = head + rng.below((link.len() - head) as u64) as usize;
+        let old = link.as_bytes()[at];
+        let new = *rng.pick(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_");
+        if new == old {
+            continue;
+        }
+        let mut bytes = link.as_bytes().to_vec();
+        bytes[at] = new;
+        let changed = String::from_utf8(bytes).unwrap();
+        let err = decode(&changed).unwrap_err();
+        assert!(matches!(err, LinkError::Tampered | LinkError::Truncated), "{context}: changed at {at}: {err:?}");
+    }
+    // Another version, an alien character, a link far too long.
+    let foreign = link.replacen(":v1:", ":v9:", 1);
+    assert_eq!(decode(&foreign).unwrap_err(), LinkError::ForeignVersion { found: "v9".into() }, "{context}");
+    let alien = format!("{}%{}", &link[..head], &link[head..]);
+    assert_eq!(decode(&alien).unwrap_err(), LinkError::Malformed, "{context}");
+    let long = format!("{link}{}", "A".repeat(link::MAX_CHARS));
+    assert!(matches!(decode(&long).unwrap_err(), LinkError::Oversized { .. }), "{context}");
+    // Anything at all: a typed error, never a panic.
+    for _ in 0..20 {
+        let len = rng.below(60) as usize;
+        let junk: String = (0..len).map(|_| char::from_u32(rng.below(0x3000) as u32).unwrap_or('?')).collect();
+        let _ = decode(&junk);
+        let _ = decode(&format!("{}{junk}", &link[..head]));
+        let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+        let _ = link::read_all::<T>(&bytes);
+    }
+}
+
+fn round_trips<T: link::Compact + std::fmt::Debug + PartialEq>(rng: &mut Rng, kind: &str, value: T, context: &str) {
+    let address = random_address(rng, kind);
+    let encoded = link::encode(&address, &value);
+    assert_eq!(Address::of(&encoded).as_ref(), Some(&address), "{context}: {encoded}");
+    assert_eq!(link::decode::<T>(&encoded).as_ref(), Ok(&value), "{context}: {encoded}");
+    damage_is_named::<T>(rng, &encoded, context);
+}
+
+#[test]
+fn share_links_round_trip_random_histories_and_name_every_damage() {
+    for seed in 0..sequences() / 40 {
+        let mut rng = Rng::new(seed ^ 0x5eed_11c5);
+        let len = rng.below(60);
+        let context = format!("seed {seed}");
+
+        let setup = random_setup(&mut rng);
+        let actions = random_history::<volumes::State>(&mut rng, &setup, len, random_volume_action);
+        let config = random_demo_config(&mut rng);
+        round_trips(&mut rng, "csi", (config, actions), &context);
+
+        let config = statefulset::Config::default();
+        let actions = random_history::<statefulset::State>(&mut rng, &config, len, |rng, _| random_set_action(rng));
+        let policy =
+            *rng.pick(&[statefulset::PodManagementPolicy::OrderedReady, statefulset::PodManagementPolicy::Parallel]);
+        let startup = rng.below(9) as u32;
+        round_trips(&mut rng, "statefulset", ((startup, policy), actions), &context);
+
+        let setup = random_topology_setup(&mut rng);
+        let actions = random_history::<kubevol_sim::topology::State>(&mut rng, &setup, len, random_topology_action);
+        let start = (*rng.pick(&kubevol_sim::topology::Preset::ALL), kubevol_sim::topology::Chapter::default());
+        round_trips(&mut rng, "topology", (start, actions), &context);
+    }
+}
+
+/// The promise: a hundred of a reader's clicks fit well under 2,000 characters. The CSI
+/// demo's clicks name its claim and nodes, which the link writes once each.
+#[test]
+fn a_hundred_clicks_make_a_short_link() {
+    use volumes::{Action, DEMO_CLAIM, DEMO_NODES};
+    let mut rng = Rng::new(100);
+    let mut longest = 0;
+    for _ in 0..50 {
+        let actions: Vec<Action> = (0..100)
+            .map(|_| {
+                let (claim, node) = (DEMO_CLAIM.to_string(), rng.pick(&DEMO_NODES).to_string());
+                match rng.below(6) {
+                    0 => Action::Attach { claim, node },
+                    1 => Action::Mount { claim, node, pod: None },
+                    2 => Action::Detach { claim, node },
+                    3 => Action::SetResponsive { node, responsive: rng.chance(50) },
+                    4 => Action::Expand { claim, size_gib: 20 + 10 * rng.below(20) as u32 },
+                    _ => Action::UnmountAll { claim },
+                }
+            })
+            .collect();
+        let fragment =
+            link::encode(&Address { kind: "csi".into(), nth: 1 }, &(volumes::DemoConfig::default(), actions));
+        longest = longest.max(fragment.len());
+    }
+    eprintln!("a hundred clicks of the CSI demo: at most {longest} characters");
+    assert!(longest < 600, "a hundred clicks took {longest} characters");
+}
