@@ -194,3 +194,152 @@ async fn an_exported_scenario_replays_to_the_same_state() {
     assert!(demo.find("[data-state=\"scenario\"]").is_none());
     demo.remove();
 }
+
+// ---- share links ---------------------------------------------------------------------------
+
+/// What a reader compares between the demo they shared and the one the link opens.
+fn moment(demo: &support::Demo) -> [String; 4] {
+    ["badge", "verdict", "log", "volume"].map(|s| demo.state(s))
+}
+
+/// Clicks Share and returns the link's fragment, checking the field shows it and says what became
+/// of the clipboard.
+async fn share(demo: &support::Demo) -> String {
+    use wasm_bindgen::JsCast;
+    demo.click("[data-action=\"share\"]").await;
+    support::sleep_ms(50).await; // the clipboard answers asynchronously
+    let field: web_sys::HtmlInputElement = demo.find("[data-state=\"share-link\"]").unwrap().dyn_into().unwrap();
+    let url = field.value();
+    let status = demo.state("share-status");
+    assert!(
+        [
+            "Copied to the clipboard",
+            "The browser did not allow the clipboard: select the link in the field and copy it"
+        ]
+        .contains(&status.as_str()),
+        "{status}"
+    );
+    let (page, fragment) = url.split_once('#').expect("the link has a fragment");
+    assert_eq!(page, web_sys::window().unwrap().location().href().unwrap().split('#').next().unwrap());
+    fragment.to_string()
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_restores_the_same_moment_in_a_fresh_demo() {
+    let demo = support::mount("csi", "en").await;
+    demo.click("[data-action=\"binding\"][data-value=\"WaitForFirstConsumer\"]").await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-b", "attach")).await; // refused: Multi-Attach
+    demo.click("[data-action=\"expand\"][data-value=\"10\"]").await;
+    demo.click(&on("node-a", "respond")).await;
+    demo.click("[data-action=\"undo\"]").await; // a link holds the moment shown
+    let shared = moment(&demo);
+    let fragment = share(&demo).await;
+    assert!(fragment.starts_with("kubevol:csi:1:v1:"), "{fragment}");
+    assert!(fragment.len() < 120, "{} characters for six clicks: {fragment}", fragment.len());
+    demo.remove();
+
+    // A fresh demo on a page opened at that link: the same moment, and the way back to it.
+    support::set_fragment(Some(&fragment));
+    let opened = support::mount("csi", "en").await;
+    support::set_fragment(None);
+    assert_eq!(moment(&opened), shared);
+    assert!(opened.find("[data-state=\"notice\"]").is_none());
+    assert!(
+        opened.find("[data-action=\"binding\"][data-value=\"WaitForFirstConsumer\"][aria-pressed=\"true\"]").is_some(),
+        "the setting travels too"
+    );
+    assert!(!disabled(&opened, "undo"), "the reader's steps are there to go back through");
+    opened.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_restores_only_the_demo_it_names() {
+    let first = support::mount("statefulset", "en").await;
+    first.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
+    first.click("[data-action=\"step\"]").await;
+    first.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
+    let shared = [first.state("badge"), first.state("verdict"), first.state("log")];
+    let fragment = share(&first).await;
+    first.remove();
+
+    // The page now has two StatefulSet demos and a topology demo; the link names the second
+    // StatefulSet demo, so it is the one restored, and the others start as always.
+    let fragment = fragment.replacen("kubevol:statefulset:1:", "kubevol:statefulset:2:", 1);
+    let tampered = fragment.clone(); // the address is checked too: moving it is a change
+    support::set_fragment(Some(&tampered));
+    let (one, other_kind, two) = (
+        support::mount("statefulset", "en").await,
+        support::mount("topology", "en").await,
+        support::mount("statefulset", "en").await,
+    );
+    support::set_fragment(None);
+    assert!(two.state("notice").contains("it was changed after it was made"), "{}", two.state("notice"));
+    assert!(one.find("[data-state=\"notice\"]").is_none() && other_kind.find("[data-state=\"notice\"]").is_none());
+    for d in [one, other_kind, two] {
+        d.remove();
+    }
+
+    // The same history shared from the second demo on such a page does restore there.
+    let _pad = support::mount("statefulset", "en").await;
+    let second = support::mount("statefulset", "en").await;
+    second.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
+    second.click("[data-action=\"step\"]").await;
+    second.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
+    let fragment = share(&second).await;
+    assert!(fragment.starts_with("kubevol:statefulset:2:v1:"), "{fragment}");
+    second.remove();
+    _pad.remove();
+    support::set_fragment(Some(&fragment));
+    let (one, two) = (support::mount("statefulset", "en").await, support::mount("statefulset", "en").await);
+    support::set_fragment(None);
+    assert_eq!([two.state("badge"), two.state("verdict"), two.state("log")], shared);
+    assert!(two.find("[data-action=\"retention\"][data-value=\"Delete\"][aria-pressed=\"true\"]").is_some());
+    assert_eq!(one.state("step"), "step=0", "the other demo starts as always");
+    one.remove();
+    two.remove();
+}
+
+#[wasm_bindgen_test]
+async fn five_kinds_of_bad_link_each_say_what_is_wrong_and_start_at_the_default() {
+    let demo = support::mount("topology", "en").await;
+    let default = [demo.state("badge"), demo.state("verdict")];
+    demo.click("[data-action=\"step\"]").await;
+    let fragment = share(&demo).await;
+    demo.remove();
+    let payload_at = fragment.rfind(':').unwrap() + 1;
+    let flipped = {
+        let mut chars: Vec<char> = fragment.chars().collect();
+        let at = chars.len() - 3;
+        chars[at] = if chars[at] == 'A' { 'B' } else { 'A' };
+        chars.into_iter().collect::<String>()
+    };
+    let bad = [
+        (fragment[..fragment.len() - 4].to_string(), "it is cut short, perhaps copied only in part"),
+        (flipped, "it was changed after it was made (its checksum does not match)"),
+        (
+            fragment.replacen(":v1:", ":v7:", 1),
+            "another version of these demos made it (format v7; this page reads v1)",
+        ),
+        (format!("{fragment}{}", "A".repeat(8000)), "it is too long ("),
+        (
+            format!("{}~~{}", &fragment[..payload_at], &fragment[payload_at..]),
+            "it holds characters a demo's link never has",
+        ),
+    ];
+    for (link, says) in bad {
+        support::set_fragment(Some(&link));
+        let opened = support::mount("topology", "en").await;
+        support::set_fragment(None);
+        let notice = opened.state("notice");
+        assert!(notice.contains(says), "{link}: {notice}");
+        assert!(notice.ends_with("Starting from the beginning"), "{notice}");
+        assert_eq!([opened.state("badge"), opened.state("verdict")], default, "{link}");
+        // The demo works as ever.
+        opened.click("[data-action=\"step\"]").await;
+        assert!(!disabled(&opened, "undo"));
+        assert!(!opened.host.has_attribute("data-kubevol-crashed"));
+        opened.remove();
+    }
+}

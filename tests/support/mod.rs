@@ -66,6 +66,12 @@ impl Demo {
     }
 }
 
+/// Opens the page at `#fragment`, as following a share link does: demos mounted from now on read
+/// it. `None` clears it again, so the next test starts from a plain address.
+pub fn set_fragment(fragment: Option<&str>) {
+    web_sys::window().unwrap().location().set_hash(fragment.unwrap_or("")).unwrap();
+}
+
 /// Waits in real time (for timer-driven behaviour such as play).
 pub async fn sleep_ms(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {

@@ -3,10 +3,11 @@
 //! (`use_demo`, `use_lang`) instead of having them handed down through every parent, as Leptos's
 //! own examples do.
 
+use kubevol_sim::link::{self, Address, Compact, LinkError};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 
-use crate::lang::Lang;
+use crate::lang::{bad_link, Lang};
 use crate::session::Session;
 use crate::widgets::Log;
 
@@ -34,6 +35,50 @@ impl DemoKind {
 
     pub fn from_code(code: &str) -> Option<DemoKind> {
         DemoKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// What a demo learns from its placeholder and the page: the scenario the page picked
+/// (`data-preset`), which demo of its kind it is on the page, and the share link the page's
+/// address holds for it, if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub preset: Option<String>,
+    /// From 1, in document order among the page's demos of the same kind.
+    pub nth: u32,
+    /// The address's fragment (without `#`) when it is a share link for this demo.
+    pub link: Option<String>,
+}
+
+/// The settings a demo starts from and its session: the share link's, when the page's address
+/// holds one for this demo that it can read, else `default`'s, with the message that says why the
+/// link was not used. `admits` says whether the demo's controls offer those settings at all.
+pub fn restore<M: Model, C: Compact + Copy>(
+    place: &Place,
+    lang: Lang,
+    default: C,
+    admits: fn(&C) -> bool,
+    start: fn(C) -> Session<M>,
+) -> (C, Session<M>, Option<String>) {
+    let Some(fragment) = place.link.as_deref() else {
+        return (default, start(default), None);
+    };
+    let decoded = link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
+        if admits(&config) {
+            Ok((config, actions))
+        } else {
+            Err(LinkError::Invalid)
+        }
+    });
+    match decoded {
+        Ok((config, actions)) => {
+            let mut session = start(config);
+            for action in actions {
+                session.dispatch(action);
+            }
+            (config, session, None)
+        }
+        Err(error) => (default, start(default), Some(bad_link(lang, &error))),
     }
 }
 
@@ -65,9 +110,20 @@ impl<M: Model> Demo<M> {
         self.session.set(session);
     }
 
-    /// The log with its way back and forward, in the reader's language.
-    pub fn log(self, lang: RwSignal<Lang>) -> impl IntoView {
+    /// The log with its way back and forward, its export and its share link, in the reader's
+    /// language. `start` is the settings the session started from, which the link carries.
+    pub fn log<C: Compact + 'static>(
+        self,
+        lang: RwSignal<Lang>,
+        kind: DemoKind,
+        nth: u32,
+        start: impl Fn() -> C + Send + Sync + 'static,
+    ) -> impl IntoView {
         let session = self.session;
+        let address = Address { kind: kind.code().to_string(), nth };
+        let share = Callback::new(move |_| {
+            session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())))
+        });
         view! {
             <Log
                 lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
@@ -77,6 +133,7 @@ impl<M: Model> Demo<M> {
                     let title = format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
                     s.scenario(&title)
                 }))
+                share=share
             />
         }
     }
@@ -117,4 +174,61 @@ pub fn use_demo<M: Model>() -> Demo<M> {
 /// which brings `Debug` formatting into every module; a component outside a demo is a bug anyway.
 pub fn inside_demo<T: Clone + 'static>() -> T {
     use_context().expect("kubevol: a demo component outside its demo")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::present::Scenario;
+    use kubevol_sim::topology::{Action, Chapter};
+
+    fn json<T: serde::Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap()
+    }
+
+    fn place(link: String) -> Place {
+        Place { preset: None, nth: 2, link: Some(link) }
+    }
+
+    /// The book's chapter places its pods on its own; a link carries only what the reader did
+    /// after that, and restoring it gives the same moment, log and way back.
+    #[test]
+    fn a_shared_chapter_restores_the_same_moment() {
+        let scenario = Scenario::Chapter(Chapter { max_skew: 2, ..Chapter::default() });
+        let mut s = crate::topology::present::start(scenario);
+        s.dispatch(Action::FailZone { zone: "zone-a".into() });
+        s.dispatch(Action::Run { max: 100 });
+        s.dispatch(Action::Step);
+        s.travel(3); // the chapter's run, then two of the reader's three
+        assert_eq!(s.reader_actions().len(), 2, "the chapter's own first run is not the reader's");
+        let fragment =
+            link::encode(&Address { kind: "topology".into(), nth: 2 }, &(scenario, s.reader_actions().to_vec()));
+        let (config, restored, notice) = restore(
+            &place(fragment),
+            Lang::En,
+            Scenario::Chapter(Chapter::default()),
+            Scenario::admits,
+            crate::topology::present::start,
+        );
+        assert_eq!((config, notice), (scenario, None));
+        assert_eq!(json(&restored.state), json(&s.state));
+        assert_eq!(restored.log_lines(Lang::En), s.log_lines(Lang::En));
+        assert_eq!(restored.steps(), (Some(2), None), "back to the chapter's start, and no further");
+    }
+
+    /// A link whose settings the controls do not offer (a hand-made chapter of a thousand pods) is
+    /// refused whole: the demo starts at its default and says why.
+    #[test]
+    fn settings_the_controls_do_not_offer_are_refused() {
+        let huge = Scenario::Chapter(Chapter { pods: 1000, ..Chapter::default() });
+        let fragment = link::encode(&Address { kind: "topology".into(), nth: 2 }, &(huge, Vec::<Action>::new()));
+        let default = Scenario::Chapter(Chapter::default());
+        let (config, _, notice) =
+            restore(&place(fragment), Lang::En, default, Scenario::admits, crate::topology::present::start);
+        assert_eq!(config, default);
+        assert_eq!(
+            notice.as_deref(),
+            Some("This demo's link cannot be restored: it is intact but describes something this demo cannot show. Starting from the beginning")
+        );
+    }
 }

@@ -5,6 +5,7 @@
 //! Every text is a [`Msg`] with both languages, so a missing translation is a compile error rather
 //! than a blank button.
 
+use kubevol_sim::link::{LinkError, MAX_CHARS, VERSION};
 use kubevol_sim::{Tell, Voice};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +98,17 @@ pub const EXPORT_HINT: Msg = msg(
     "kubevol-replay にこのファイルを渡すと、ここまでの状態をそのまま再現する",
     "Give this file to kubevol-replay and it reproduces this very state",
 );
+pub const SHARE: Msg = msg("リンクで共有", "Share a link");
+pub const SHARE_LINK: Msg = msg("この場面へのリンク", "A link to this moment");
+pub const SHARE_COPIED: Msg = msg("クリップボードにコピーした", "Copied to the clipboard");
+pub const SHARE_REFUSED: Msg = msg(
+    "ブラウザがクリップボードを使わせなかった。欄のリンクを選んでコピーしてほしい",
+    "The browser did not allow the clipboard: select the link in the field and copy it",
+);
+pub const SHARE_TOO_LONG: Msg = msg(
+    "操作が多すぎてリンクにできない。シナリオを書き出せば、すべて残せる",
+    "Too many actions for a link; export the scenario to keep them all",
+);
 pub const LOG_HINT: Msg = msg("行を押すと、その操作の直後に戻る", "Click a line to return to right after it");
 pub const NONE: Msg = msg("(なし)", "(none)");
 pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");
@@ -135,5 +147,34 @@ pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
             format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default")
         }
         (Lang::En, None) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+    }
+}
+
+/// A share link in the page's address that this demo cannot restore: said inside the demo, which
+/// starts from its beginning instead.
+pub fn bad_link(lang: Lang, error: &LinkError) -> String {
+    let why = match (lang, error) {
+        (Lang::Ja, LinkError::Malformed) => "デモのリンクに無い文字が入っていて読めない".to_string(),
+        (Lang::En, LinkError::Malformed) => "it holds characters a demo's link never has".to_string(),
+        (Lang::Ja, LinkError::ForeignVersion { found }) => {
+            format!("別の版のデモが作ったリンク(形式 {found}。このページが読むのは {VERSION})")
+        }
+        (Lang::En, LinkError::ForeignVersion { found }) => {
+            format!("another version of these demos made it (format {found}; this page reads {VERSION})")
+        }
+        (Lang::Ja, LinkError::Oversized { chars }) => format!("長すぎる({chars} 文字。読むのは {MAX_CHARS} 文字まで)"),
+        (Lang::En, LinkError::Oversized { chars }) => {
+            format!("it is too long ({chars} characters; a demo reads at most {MAX_CHARS})")
+        }
+        (Lang::Ja, LinkError::Truncated) => "途中で切れている。一部だけコピーされたのかもしれない".to_string(),
+        (Lang::En, LinkError::Truncated) => "it is cut short, perhaps copied only in part".to_string(),
+        (Lang::Ja, LinkError::Tampered) => "作られた後に書き換わっている(検査値が合わない)".to_string(),
+        (Lang::En, LinkError::Tampered) => "it was changed after it was made (its checksum does not match)".to_string(),
+        (Lang::Ja, LinkError::Invalid) => "壊れてはいないが、このデモに示せない内容を指している".to_string(),
+        (Lang::En, LinkError::Invalid) => "it is intact but describes something this demo cannot show".to_string(),
+    };
+    match lang {
+        Lang::Ja => format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
+        Lang::En => format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
     }
 }

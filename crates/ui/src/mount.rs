@@ -12,11 +12,14 @@
 use std::any::Any;
 use std::cell::RefCell;
 
+use kubevol_sim::link::Address;
 use leptos::prelude::*;
-use web_sys::HtmlElement;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
 
 use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
+use crate::demo::Place;
 use crate::lang::{msg, unknown_preset, Lang, Msg};
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
@@ -66,8 +69,8 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
     Ok((kind, lang))
 }
 
-/// Renders a demo in a language, starting from the placeholder's `data-preset` if it has one.
-type DemoView = fn(Lang, Option<String>) -> AnyView;
+/// Renders a demo in a language, in its place on the page.
+type DemoView = fn(Lang, Place) -> AnyView;
 
 /// The demos one wasm module carries. A chapter's page shows one kind of demo, so each kind is also
 /// built as a module of its own (`src/bin/`): the code and texts of the other kinds are then not in
@@ -148,11 +151,16 @@ pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Op
     let (handle, result): (Box<dyn Any>, _) = match view {
         Ok((view, lang)) => {
             let registered = host.clone();
-            let preset = host.get_attribute(PRESET_ATTR).map(|p| p.trim().to_string());
+            let place = place_of(&host, kind.unwrap_or("").trim());
+            let linked = place.link.is_some();
             let handle = leptos::mount::mount_to(host.clone(), move || {
                 crate::boundary::register(registered, lang);
-                view(lang, preset)
+                view(lang, place)
             });
+            // The reader followed a link to this demo: show it, as a link to a heading would.
+            if linked {
+                host.scroll_into_view();
+            }
             (Box::new(handle), Ok(()))
         }
         Err(message) => {
@@ -165,6 +173,29 @@ pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Op
     };
     MOUNTED.with(|m| m.borrow_mut().push(Mounted { host, _handle: handle }));
     result
+}
+
+/// Where `host` sits among the page's demos of kind `code`, its `data-preset`, and the page
+/// address's share link if it names this demo.
+fn place_of(host: &HtmlElement, code: &str) -> Place {
+    let preset = host.get_attribute(PRESET_ATTR).map(|p| p.trim().to_string());
+    let mut nth = 1;
+    if let Some(document) = host.owner_document() {
+        if let Ok(all) = document.query_selector_all("[data-kubevol-demo]") {
+            for i in 0..all.length() {
+                let Some(node) = all.item(i) else { continue };
+                if node.is_same_node(Some(host)) {
+                    break;
+                }
+                let other = node.dyn_ref::<Element>().and_then(|e| e.get_attribute("data-kubevol-demo"));
+                nth += u32::from(other.as_deref().map(str::trim) == Some(code));
+            }
+        }
+    }
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    let ours = Address::of(fragment).is_some_and(|a| a.kind == code && a.nth == nth);
+    Place { preset, nth, link: ours.then(|| fragment.to_string()) }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed
@@ -197,16 +228,17 @@ fn no_preset(lang: Lang, preset: Option<String>) -> Option<String> {
     preset.map(|p| unknown_preset(lang, &p, None))
 }
 
-fn csi_view(lang: Lang, preset: Option<String>) -> AnyView {
-    view! { <crate::csi::CsiDemo lang=lang notice=no_preset(lang, preset)/> }.into_any()
+fn csi_view(lang: Lang, place: Place) -> AnyView {
+    view! { <crate::csi::CsiDemo lang=lang notice=no_preset(lang, place.preset.clone()) place=place/> }.into_any()
 }
 
-fn statefulset_view(lang: Lang, preset: Option<String>) -> AnyView {
-    view! { <crate::statefulset::StatefulSetDemo lang=lang notice=no_preset(lang, preset)/> }.into_any()
+fn statefulset_view(lang: Lang, place: Place) -> AnyView {
+    view! { <crate::statefulset::StatefulSetDemo lang=lang notice=no_preset(lang, place.preset.clone()) place=place/> }
+        .into_any()
 }
 
-fn topology_view(lang: Lang, preset: Option<String>) -> AnyView {
-    view! { <crate::topology::TopologyDemo lang=lang preset=preset/> }.into_any()
+fn topology_view(lang: Lang, place: Place) -> AnyView {
+    view! { <crate::topology::TopologyDemo lang=lang place=place/> }.into_any()
 }
 
 fn error_view(message: String) -> AnyView {

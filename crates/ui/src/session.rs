@@ -118,6 +118,12 @@ impl<M: Model> Session<M> {
         (&self.setup, &self.history[..self.moment])
     }
 
+    /// What the reader did, up to the moment shown: the actions after the demo's own start, which
+    /// a share link carries (the start is the demo's settings, which it carries beside them).
+    pub fn reader_actions(&self) -> &[M::Action] {
+        &self.history[self.floor..self.moment]
+    }
+
     /// The history up to the moment shown as a scenario file for `kubevol-replay`: the model, the
     /// setup and the actions, with `title` to say where it came from.
     pub fn scenario(&self, title: &str) -> String {

@@ -210,13 +210,18 @@ pub fn Log(
     travel: Callback<usize>,
     /// The history up to now as a scenario file for kubevol-replay.
     export: Callback<(), String>,
+    /// The history up to now as a share link's fragment.
+    share: Callback<(), String>,
 ) -> impl IntoView {
     let lang = use_lang();
-    // The last export, shown with a link to save it; any step makes it stale, so it goes.
+    // The last export and share link, shown with a way to keep them; any step makes them stale,
+    // so they go.
     let exported = RwSignal::new(None::<String>);
+    let shared = RwSignal::new(None::<Shared>);
     Effect::new(move |_| {
         steps.track();
         exported.set(None);
+        shared.set(None);
     });
     let step = move |forward: bool| {
         let (back, ahead) = steps.get_untracked();
@@ -237,7 +242,17 @@ pub fn Log(
                 <button data-action="export" on:click=click(move || exported.set(Some(export.run(()))))>
                     {tr(lang::EXPORT)}
                 </button>
+                <button data-action="share" on:click=click(move || share_link(share.run(()), shared))>
+                    {tr(lang::SHARE)}
+                </button>
             </div>
+            {move || shared.get().map(|s| view! {
+                <div class="kv-export">
+                    <input readonly data-state="share-link" aria-label=tr(lang::SHARE_LINK) hidden=s.url.is_empty() value=s.url/>
+                    " "
+                    <span class="kv-hint" data-state="share-status" role="status">{tr(s.status)}</span>
+                </div>
+            })}
             {move || exported.get().map(|scenario| view! {
                 <div class="kv-export">
                     <textarea readonly rows="4" data-state="scenario" aria-label=tr(lang::EXPORT)>{scenario.clone()}</textarea>
@@ -267,6 +282,44 @@ pub fn Log(
             <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
         </section>
     }
+}
+
+/// A share link made, and what became of copying it.
+#[derive(Clone)]
+struct Shared {
+    /// Empty when the history is too long for a link.
+    url: String,
+    status: Msg,
+}
+
+/// Shows the link to this page with `fragment` in a field and puts it in the clipboard. The field
+/// stays, so a reader whose browser refuses the clipboard (or who wants to see the link) has it.
+fn share_link(fragment: String, shared: RwSignal<Option<Shared>>) {
+    if fragment.chars().count() > kubevol_sim::link::MAX_CHARS {
+        shared.set(Some(Shared { url: String::new(), status: lang::SHARE_TOO_LONG }));
+        return;
+    }
+    let Some(window) = web_sys::window() else { return };
+    let page = window.location().href().unwrap_or_default();
+    let url = format!("{}#{fragment}", page.split('#').next().unwrap_or_default());
+    shared.set(Some(Shared { url: url.clone(), status: lang::SHARE_REFUSED }));
+    // `navigator.clipboard` is missing outside secure contexts; calling it then would throw.
+    let clipboard = window.navigator().clipboard();
+    if clipboard.is_undefined() {
+        return;
+    }
+    let written = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&url));
+    leptos::task::spawn_local(async move {
+        if written.await.is_ok() {
+            // Only if the same link is still shown: a step since has taken it away.
+            // `try_`: the demo may have left the page meanwhile.
+            shared.try_update(|s| {
+                if let Some(s) = s.as_mut().filter(|s| s.url == url) {
+                    s.status = lang::SHARE_COPIED;
+                }
+            });
+        }
+    });
 }
 
 /// The short legend and, folded, what the model simplifies.

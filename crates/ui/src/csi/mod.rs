@@ -9,16 +9,22 @@ pub mod text;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
 use crate::lang::{self, switch, Msg};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, named, panel, setting, text, tr, Legend, Line, Verdict};
 
 #[component]
-pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<String>) -> impl IntoView {
-    let (lang, demo) = demo::provide::<State>(lang, present::start(DemoConfig::default()));
+pub fn CsiDemo(
+    lang: crate::lang::Lang,
+    #[prop(default = None)] notice: Option<String>,
+    #[prop(default = Place::default())] place: Place,
+) -> impl IntoView {
+    let (first, session, bad_link) = demo::restore(&place, lang, DemoConfig::default(), |_| true, present::start);
+    let notice = bad_link.or(notice);
+    let (lang, demo) = demo::provide::<State>(lang, session);
     let session = demo.session;
-    let config = RwSignal::new(DemoConfig::default());
+    let config = RwSignal::new(first);
     // Every toggle starts the scenario over, as in the book's demo: a new class or mode is a new world.
     let reconfigure = move |change: &dyn Fn(&mut DemoConfig)| {
         let mut c = config.get_untracked();
@@ -67,7 +73,7 @@ pub fn CsiDemo(lang: crate::lang::Lang, #[prop(default = None)] notice: Option<S
                     {panel(text::CSI_CALLS, Signal::derive(move || Line::or_none(session.with(present::csi_calls).into_iter().map(Line::plain).collect(), lang::NONE.get(lang.get()))), "csi-calls")}
                     {panel(text::K8S_SAYS, Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), text::K8S_NOTHING.get(lang.get()))), "events")}
                 </div>
-                {demo.log(lang)}
+                {demo.log(lang, DemoKind::Csi, place.nth, move || config.get_untracked())}
                 <p class="kv-legend">{tr(text::DRIVER_LEGEND)}</p>
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>

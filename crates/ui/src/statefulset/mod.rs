@@ -10,7 +10,7 @@ pub mod text;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
 use crate::lang::{self, step_counter, Lang};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Verdict};
@@ -20,10 +20,17 @@ use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTU
 const PLAY_INTERVAL_MS: u64 = 700;
 
 #[component]
-pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String>) -> impl IntoView {
-    let (lang, demo) = demo::provide::<State>(lang, present::start(StsConfig::default()));
+pub fn StatefulSetDemo(
+    lang: Lang,
+    #[prop(default = None)] notice: Option<String>,
+    #[prop(default = Place::default())] place: Place,
+) -> impl IntoView {
+    let (first, session, bad_link) = demo::restore(&place, lang, StsConfig::default(), present::admits, present::start);
+    let notice = bad_link.or(notice);
+    let (lang, demo) = demo::provide::<State>(lang, session);
     let (session, dispatch) = (demo.session, demo.dispatch);
-    let config = RwSignal::new(StsConfig::default());
+    // The settings the session started from; whenScaled then changes in the model, in place.
+    let config = RwSignal::new(first);
     let playing = RwSignal::new(false);
     let restart = move |c: StsConfig| {
         playing.set(false);
@@ -56,6 +63,8 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
     });
 
     let broken = Memo::new(move |_| session.with(|s| s.state.broken.contains(&BREAKABLE)));
+    // What the model holds now, so going back in time shows the policy of that moment.
+    let when_scaled = Memo::new(move |_| session.with(|s| s.state.config.retention.when_scaled));
 
     view! {
             <Shell
@@ -74,7 +83,7 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
                         {move || if playing.get() { text::PAUSE.get(lang.get()) } else { text::PLAY.get(lang.get()) }}
                     </button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(config.get_untracked()))>{tr(lang::RESET)}</button>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(StsConfig { when_scaled: when_scaled.get_untracked(), ..config.get_untracked() }))>{tr(lang::RESET)}</button>
                 </div>
                 <div class="kv-controls">
                     <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
@@ -88,9 +97,8 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
                 <div class="kv-controls">
                     {setting(text::POLICY, "policy", as_is::<PodManagementPolicy>, move || config.get().policy,
                         move |policy| restart(StsConfig { policy, ..config.get_untracked() }))}
-                    {setting(text::WHEN_SCALED, "retention", text::retention, move || config.get().when_scaled,
+                    {setting(text::WHEN_SCALED, "retention", text::retention, move || when_scaled.get(),
                         move |when_scaled: Retention| {
-                            config.update(|c| c.when_scaled = when_scaled);
                             // A real StatefulSet's retention policy can change in place: no restart.
                             dispatch.run(Action::SetRetention(RetentionPolicy { when_scaled, when_deleted: Retention::Retain }));
                         })}
@@ -100,7 +108,7 @@ pub fn StatefulSetDemo(lang: Lang, #[prop(default = None)] notice: Option<String
                     text=Signal::derive(move || session.with(|s| text::verdict(s, lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.log(lang)}
+                {demo.log(lang, DemoKind::StatefulSet, place.nth, move || config.get_untracked())}
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>
     }

@@ -22,6 +22,14 @@ impl Default for StsConfig {
     }
 }
 
+// A share link carries the settings the session started from.
+kubevol_sim::compact_struct!(StsConfig { startup_ticks, policy, when_scaled });
+
+/// Whether the demo's controls offer these settings: a share link may hold no others.
+pub fn admits(config: &StsConfig) -> bool {
+    STARTUP_STEPS.iter().any(|(n, _)| *n == config.startup_ticks)
+}
+
 /// The ordinal the book lets a reader break.
 pub const BREAKABLE: u32 = 1;
 

@@ -13,7 +13,7 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo, use_lang, DemoKind};
+use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, number, rows, setting, text, tr, Choice, Legend, Line, Lines, Verdict};
@@ -35,17 +35,21 @@ impl Shown {
 #[component]
 pub fn TopologyDemo(
     lang: Lang,
-    /// The page's `data-preset`: an article scenario's code, or "spread" for the book's chapter.
-    #[prop(default = None)]
-    preset: Option<String>,
+    /// Its place on the page; the `data-preset` there is an article scenario's code, or "spread"
+    /// for the book's chapter.
+    #[prop(default = Place::default())]
+    place: Place,
 ) -> impl IntoView {
+    let preset = place.preset.clone();
     let first = preset.as_deref().map_or(Some(Scenario::Preset(Preset::SpreadTrap)), Scenario::from_code);
     let notice = match (&preset, first) {
         (Some(code), None) => Some(unknown_preset(lang, code, Some(&Scenario::codes()))),
         _ => None,
     };
     let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
-    let (lang, demo) = demo::provide::<State>(lang, present::start(first));
+    let (first, session, bad_link) = demo::restore(&place, lang, first, Scenario::admits, present::start);
+    let notice = bad_link.or(notice);
+    let (lang, demo) = demo::provide::<State>(lang, session);
     let (session, dispatch) = (demo.session, demo.dispatch);
     let scenario = RwSignal::new(first);
     let shown = Shown(scenario);
@@ -151,7 +155,7 @@ pub fn TopologyDemo(
                     }))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.log(lang)}
+                {demo.log(lang, DemoKind::Topology, place.nth, move || scenario.get_untracked())}
                 {move || if in_chapter.get() {
                     view! { <Legend legend=text::chapter::LEGEND simplified=text::chapter::SIMPLIFIED/> }.into_any()
                 } else {

@@ -21,6 +21,9 @@ pub enum Scenario {
     Custom(Custom),
 }
 
+// A share link carries the scenario the session started from.
+kubevol_sim::compact_enum!(Scenario { 0 => Preset(preset), 1 => Chapter(chapter), 2 => Custom(custom) });
+
 /// The `data-preset` (and preset button) of the book's topology chapter.
 pub const CHAPTER_CODE: &str = "spread";
 
@@ -82,6 +85,17 @@ impl Scenario {
         let mut codes: Vec<&str> = Preset::ALL.iter().map(|p| p.code()).collect();
         codes.push(CHAPTER_CODE);
         codes.join(", ")
+    }
+
+    /// Whether the demo's controls offer this scenario: a share link may hold no other.
+    pub fn admits(&self) -> bool {
+        match self {
+            Scenario::Preset(_) => true,
+            Scenario::Chapter(c) => {
+                MAX_SKEWS.iter().any(|(n, _)| *n == c.max_skew) && POD_COUNTS.iter().any(|(n, _)| *n == c.pods)
+            }
+            Scenario::Custom(c) => REPLICAS.iter().any(|(n, _)| *n == c.replicas),
+        }
     }
 
     /// The free controls' values: the custom ones, or the defaults while a preset is shown.
