@@ -6,7 +6,7 @@ use super::event::Event;
 use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
-use super::state::{Pod, Pv, Pvc, State};
+use super::state::{Pod, Pv, Pvc, PvcProblem, State};
 use crate::names::valid_name;
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
@@ -263,7 +263,7 @@ impl State {
                 match zones.into_iter().find(|z| self.provisionable(class, z.as_deref())) {
                     Some(zone) => events.push(self.provision(name, zone)),
                     None => {
-                        self.pvcs.get_mut(name).expect("just inserted").problem = Some("ProvisioningFailed".into());
+                        self.pvcs.get_mut(name).expect("just inserted").problem = Some(PvcProblem::ProvisioningFailed);
                         events.push(Event::ProvisioningFailed { pvc: name.to_string(), class: class.to_string() });
                     }
                 }

@@ -24,4 +24,4 @@ pub use model::*;
 pub use preset::{article_nodes, article_storage_zones, AllowedZones, Chapter, Custom, Preset, SpreadKey};
 pub use refusal::Refusal;
 pub use scheduler::Placement;
-pub use state::{Loss, Pod, Pv, Pvc, State};
+pub use state::{Loss, Pod, Pv, Pvc, PvcProblem, State};

@@ -17,7 +17,24 @@ pub struct Pvc {
     pub selected_node: Option<String>,
     /// Why it is still Pending, when provisioning failed.
     #[serde(default)]
-    pub problem: Option<String>,
+    pub problem: Option<PvcProblem>,
+}
+
+/// Why a claim is stuck in Pending, by the reason of the Warning event that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PvcProblem {
+    /// The provisioner could not create a volume the claim's class allows (an empty allowedTopologies
+    /// intersection, or no zone the storage reaches).
+    ProvisioningFailed,
+}
+
+impl PvcProblem {
+    /// The event's reason, as `kubectl describe pvc` shows it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            PvcProblem::ProvisioningFailed => "ProvisioningFailed",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

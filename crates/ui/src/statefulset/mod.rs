@@ -11,7 +11,7 @@ use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, Retention
 use leptos::prelude::*;
 
 use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
-use crate::lang::{self, step_counter, Lang};
+use crate::lang::{self, step_counter, Lang, Msg};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Verdict};
 use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
@@ -159,7 +159,7 @@ fn volume_slot(ordinal: u32) -> AnyView {
 
 /// A pod: its name, DNS name and claim never change; its status does.
 fn pod_card(ordinal: u32, card: PodCard, pod: Memo<Option<PodCard>>) -> AnyView {
-    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
+    let lang = use_lang();
     let status = Memo::new(move |_| pod.with(|p| p.as_ref().map(|p| p.status.clone())));
     let class = move || match status.get() {
         Some(PodStatus::Ready) => "kv-card kv-ready",
@@ -178,11 +178,7 @@ fn pod_card(ordinal: u32, card: PodCard, pod: Memo<Option<PodCard>>) -> AnyView 
             </span>
             <span class="kv-dns" data-state="dns">{card.dns}</span>
             <span class="kv-muted">{format!("→ {}", card.pvc)}</span>
-            <button data-action="delete-pod" data-ordinal=ordinal.to_string()
-                aria-label=named(text::DELETE_POD, card.name.clone())
-                on:click=click(move || dispatch.run(Action::DeletePod { ordinal }))>
-                {tr(text::DELETE_POD)}
-            </button>
+            {ordinal_button("delete-pod", text::DELETE_POD, ordinal, card.name.clone(), Action::DeletePod { ordinal })}
         </div>
     }
     .into_any()
@@ -190,7 +186,7 @@ fn pod_card(ordinal: u32, card: PodCard, pod: Memo<Option<PodCard>>) -> AnyView 
 
 /// A volume: its name never changes; its data and whether it is terminating do.
 fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>) -> AnyView {
-    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
+    let lang = use_lang();
     let terminating = Memo::new(move |_| volume.with(|v| v.as_ref().is_some_and(|v| v.terminating)));
     view! {
         <div class="kv-card kv-volume-card" class:kv-terminating=terminating data-ordinal=ordinal.to_string() data-pvc=card.name.clone()>
@@ -203,18 +199,21 @@ fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>)
             </span>
             {move || terminating.get().then(|| view! { <span class="kv-tag kv-tag-ng">{tr(text::TERMINATING)}</span> })}
             <span class="kv-buttons">
-                <button data-action="write" data-ordinal=ordinal.to_string()
-                    aria-label=named(text::WRITE, card.name.clone())
-                    on:click=click(move || dispatch.run(Action::Write { ordinal, data: None }))>
-                    {tr(text::WRITE)}
-                </button>
-                <button data-action="delete-volume" data-ordinal=ordinal.to_string()
-                    aria-label=named(text::DELETE_VOLUME, card.name.clone())
-                    on:click=click(move || dispatch.run(Action::DeletePvc { ordinal }))>
-                    {tr(text::DELETE_VOLUME)}
-                </button>
+                {ordinal_button("write", text::WRITE, ordinal, card.name.clone(), Action::Write { ordinal, data: None })}
+                {ordinal_button("delete-volume", text::DELETE_VOLUME, ordinal, card.name.clone(), Action::DeletePvc { ordinal })}
             </span>
         </div>
     }
     .into_any()
+}
+
+/// A button that acts on one ordinal's pod or volume, named after it for screen readers.
+fn ordinal_button(hook: &'static str, label: Msg, ordinal: u32, name: String, action: Action) -> impl IntoView {
+    let dispatch = use_demo::<State>().dispatch;
+    view! {
+        <button data-action=hook data-ordinal=ordinal.to_string() aria-label=named(label, name)
+            on:click=click(move || dispatch.run(action.clone()))>
+            {tr(label)}
+        </button>
+    }
 }

@@ -211,6 +211,7 @@ fn zone_column(key: String) -> AnyView {
         Memo::new(move |_| demo.with(|s| present::zone(&s.state, &key)))
     };
     let nodes = Memo::new(move |_| zone.with(|z| z.nodes.iter().map(|n| n.name.clone()).collect::<Vec<_>>()));
+    let volumes = Memo::new(move |_| zone.with(|z| z.volumes.iter().map(|(pv, _)| pv.clone()).collect::<Vec<_>>()));
     // A cluster without any StorageClass (the book's chapter) has no volume row.
     let storage_less = flag(move || demo.with(|s| s.state.classes.is_empty()));
     let fail_zone = move || {
@@ -232,17 +233,8 @@ fn zone_column(key: String) -> AnyView {
             {move || (!zone.with(|z| z.storage)).then(|| view! { <span class="kv-tag">{text::NO_STORAGE.get(lang.get())}</span> })}
             {rows(nodes, node_card)}
             <div class="kv-chips kv-pvs" hidden=storage_less>
-                {move || {
-                    let volumes = zone.with(|z| z.volumes.clone());
-                    if volumes.is_empty() {
-                        view! { <span class="kv-muted">{text::NO_VOLUMES.get(lang.get())}</span> }.into_any()
-                    } else {
-                        volumes.into_iter().map(|(pv, claim)| {
-                            let text = format!("{pv} ← {claim}");
-                            view! { <span class="kv-chip kv-pv" data-pv=pv>{text}</span> }
-                        }).collect_view().into_any()
-                    }
-                }}
+                {move || volumes.with(Vec::is_empty).then(|| view! { <span class="kv-muted">{text::NO_VOLUMES.get(lang.get())}</span> })}
+                {rows(volumes, pv_chip)}
             </div>
         </section>
     }
@@ -250,6 +242,7 @@ fn zone_column(key: String) -> AnyView {
 }
 
 /// One node and its pods. In the book's chapter a node that is up has a button that makes it fail.
+/// The card is drawn again when the node changes; its pods are a keyed list of their own.
 fn node_card(name: String) -> AnyView {
     let (lang, demo, shown) = (use_lang(), use_demo::<State>(), crate::demo::inside_demo::<Shown>());
     let dispatch = demo.dispatch;
@@ -257,8 +250,10 @@ fn node_card(name: String) -> AnyView {
         let name = name.clone();
         Memo::new(move |_| demo.with(|s| present::node(&s.state, &name)))
     };
+    let pods = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.pods.clone()).unwrap_or_default()));
+    let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
     (move || {
-        let n = node.get()?;
+        let n = card.get()?;
         let fail_node = (shown.chapter().is_some() && !n.down).then(|| {
             let node = n.name.clone();
             let label = format!("{} {node}", text::chapter::LOSE_NODE.get(lang.get()));
@@ -277,16 +272,25 @@ fn node_card(name: String) -> AnyView {
                 {fail_node}
                 {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
                 <div class="kv-chips">
-                    {if n.pods.is_empty() {
-                        view! { <span class="kv-muted">{text::NO_PODS.get(lang.get())}</span> }.into_any()
-                    } else {
-                        n.pods.into_iter().map(|p| { let hook = p.clone(); view! { <span class="kv-chip" data-pod=hook>{p}</span> } }).collect_view().into_any()
-                    }}
+                    {move || pods.with(Vec::is_empty).then(|| view! { <span class="kv-muted">{text::NO_PODS.get(lang.get())}</span> })}
+                    {rows(pods, pod_chip)}
                 </div>
             </div>
         })
     })
     .into_any()
+}
+
+fn pod_chip(pod: String) -> AnyView {
+    let hook = pod.clone();
+    view! { <span class="kv-chip" data-pod=hook>{pod}</span> }.into_any()
+}
+
+/// A volume and the claim it is bound to, which never changes while the volume exists.
+fn pv_chip(pv: String) -> AnyView {
+    let claim = use_demo::<State>().session.with_untracked(|s| s.state.pvs.get(&pv).map(|v| v.claim.clone()));
+    let text = format!("{pv} ← {}", claim.unwrap_or_default());
+    view! { <span class="kv-chip kv-pv" data-pv=pv>{text}</span> }.into_any()
 }
 
 /// Pending pods and the scheduler's message for each, word for word; then the claims.

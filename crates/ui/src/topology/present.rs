@@ -306,7 +306,7 @@ pub fn pvcs(s: &State) -> Vec<PvcView> {
                             .tell(kubevol_sim::Voice::K8s),
                     )
                 } else {
-                    c.problem.clone()
+                    c.problem.map(|p| p.reason().to_string())
                 },
             }
         })
