@@ -208,9 +208,9 @@ async fn share(demo: &support::Demo) -> String {
     use wasm_bindgen::JsCast;
     demo.click("[data-action=\"share\"]").await;
     support::sleep_ms(50).await; // the clipboard answers asynchronously
-    let field: web_sys::HtmlInputElement = demo.find("[data-state=\"share-link\"]").unwrap().dyn_into().unwrap();
+    let field: web_sys::HtmlTextAreaElement = demo.find("[data-state=\"share-link\"]").unwrap().dyn_into().unwrap();
     let url = field.value();
-    let status = demo.state("share-status");
+    let status = demo.state("output-status");
     assert!(
         [
             "Copied to the clipboard",

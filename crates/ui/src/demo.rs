@@ -3,13 +3,12 @@
 //! (`use_demo`, `use_lang`) instead of having them handed down through every parent, as Leptos's
 //! own examples do.
 
-use kubevol_sim::link::{self, Address, Compact, LinkError};
+use kubevol_sim::link::{self, Compact, LinkError};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 
 use crate::lang::{bad_link, Lang};
 use crate::session::Session;
-use crate::widgets::Log;
 
 /// The kinds of demo, the one list of them: a test in `mount.rs` checks that the loader
 /// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
@@ -60,26 +59,25 @@ pub fn restore<M: Model, C: Compact + Copy>(
     admits: fn(&C) -> bool,
     start: fn(C) -> Session<M>,
 ) -> (C, Session<M>, Option<String>) {
-    let Some(fragment) = place.link.as_deref() else {
-        return (default, start(default), None);
-    };
-    let decoded = link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
-        if admits(&config) {
-            Ok((config, actions))
-        } else {
-            Err(LinkError::Invalid)
-        }
-    });
-    match decoded {
-        Ok((config, actions)) => {
-            let mut session = start(config);
-            for action in actions {
-                session.dispatch(action);
+    let decoded = place.link.as_deref().map(|fragment| {
+        link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
+            if admits(&config) {
+                Ok((config, actions))
+            } else {
+                Err(LinkError::Invalid)
             }
-            (config, session, None)
-        }
-        Err(error) => (default, start(default), Some(bad_link(lang, &error))),
+        })
+    });
+    let (config, actions, notice) = match decoded {
+        None => (default, Vec::new(), None),
+        Some(Ok((config, actions))) => (config, actions, None),
+        Some(Err(error)) => (default, Vec::new(), Some(bad_link(lang, &error))),
+    };
+    let mut session = start(config);
+    for action in actions {
+        session.dispatch(action);
     }
+    (config, session, notice)
 }
 
 /// What every component of one demo reads from its context.
@@ -108,34 +106,6 @@ impl<M: Model> Demo<M> {
     /// Starts a session over (a new setup), dropping the old one's log.
     pub fn restart(self, session: Session<M>) {
         self.session.set(session);
-    }
-
-    /// The log with its way back and forward, its export and its share link, in the reader's
-    /// language. `start` is the settings the session started from, which the link carries.
-    pub fn log<C: Compact + 'static>(
-        self,
-        lang: RwSignal<Lang>,
-        kind: DemoKind,
-        nth: u32,
-        start: impl Fn() -> C + Send + Sync + 'static,
-    ) -> impl IntoView {
-        let session = self.session;
-        let address = Address { kind: kind.code().to_string(), nth };
-        let share = Callback::new(move |_| {
-            session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())))
-        });
-        view! {
-            <Log
-                lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
-                steps=Signal::derive(move || session.with(|s| s.steps()))
-                travel=self.travel
-                export=Callback::new(move |_| session.with_untracked(|s| {
-                    let title = format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
-                    s.scenario(&title)
-                }))
-                share=share
-            />
-        }
     }
 }
 
@@ -180,6 +150,7 @@ pub fn inside_demo<T: Clone + 'static>() -> T {
 mod tests {
     use super::*;
     use crate::topology::present::Scenario;
+    use kubevol_sim::link::Address;
     use kubevol_sim::topology::{Action, Chapter};
 
     fn json<T: serde::Serialize>(value: &T) -> String {

@@ -178,3 +178,17 @@ pub fn bad_link(lang: Lang, error: &LinkError) -> String {
         Lang::En => format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The texts spell out the format and the limit the link module enforces.
+    #[test]
+    fn bad_link_texts_name_this_build_s_format_and_limit() {
+        let foreign = bad_link(Lang::En, &LinkError::ForeignVersion { found: "v9".into() });
+        assert!(foreign.contains(&format!("format v9; this page reads {VERSION})")), "{foreign}");
+        let long = bad_link(Lang::Ja, &LinkError::Oversized { chars: 9001 });
+        assert!(long.contains(&format!("9001 文字。読むのは {MAX_CHARS} 文字まで")), "{long}");
+    }
+}

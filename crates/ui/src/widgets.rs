@@ -3,11 +3,12 @@
 
 use std::hash::Hash;
 
-use kubevol_sim::Setting;
+use kubevol_sim::link::{self, Address, Compact};
+use kubevol_sim::{Model, Setting};
 use leptos::prelude::*;
 
-use crate::demo::use_lang;
-use crate::lang::{self, Msg};
+use crate::demo::{use_lang, Demo, DemoKind};
+use crate::lang::{self, Lang, Msg};
 use crate::session::LogLine;
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
@@ -200,6 +201,38 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
     }
 }
 
+// The log belongs to every demo: `Demo::log` builds it from the demo's session. It lives here,
+// beside the widget, so `demo.rs` needs nothing from this file.
+impl<M: Model> Demo<M> {
+    /// The log with its way back and forward, its export and its share link, in the reader's
+    /// language. `start` is the settings the session started from, which the link carries.
+    pub fn log<C: Compact + 'static>(
+        self,
+        lang: RwSignal<Lang>,
+        kind: DemoKind,
+        nth: u32,
+        start: impl Fn() -> C + Send + Sync + 'static,
+    ) -> impl IntoView {
+        let session = self.session;
+        let address = Address { kind: kind.code().to_string(), nth };
+        let share = Callback::new(move |_| {
+            session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())))
+        });
+        view! {
+            <Log
+                lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
+                steps=Signal::derive(move || session.with(|s| s.steps()))
+                travel=self.travel
+                export=Callback::new(move |_| session.with_untracked(|s| {
+                    let title = format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
+                    s.scenario(&title)
+                }))
+                share=share
+            />
+        }
+    }
+}
+
 /// The recent log, newest first; refused actions are marked. Each line is a button back to the
 /// moment right after it, and Back and Forward step through the demo's history.
 #[component]
@@ -214,14 +247,12 @@ pub fn Log(
     share: Callback<(), String>,
 ) -> impl IntoView {
     let lang = use_lang();
-    // The last export and share link, shown with a way to keep them; any step makes them stale,
-    // so they go.
-    let exported = RwSignal::new(None::<String>);
-    let shared = RwSignal::new(None::<Shared>);
+    // The last export or share link, shown with a way to keep it; any step makes it stale, so it
+    // goes.
+    let output = RwSignal::new(None::<Output>);
     Effect::new(move |_| {
         steps.track();
-        exported.set(None);
-        shared.set(None);
+        output.set(None);
     });
     let step = move |forward: bool| {
         let (back, ahead) = steps.get_untracked();
@@ -239,26 +270,22 @@ pub fn Log(
                 <button data-action="redo" disabled=flag(move || steps.get().1.is_none()) on:click=click(move || step(true))>
                     {tr(lang::FORWARD)}
                 </button>
-                <button data-action="export" on:click=click(move || exported.set(Some(export.run(()))))>
+                <button data-action="export" on:click=click(move || output.set(Some(Output {
+                    state: "scenario", label: lang::EXPORT, text: export.run(()), status: lang::EXPORT_HINT,
+                })))>
                     {tr(lang::EXPORT)}
                 </button>
-                <button data-action="share" on:click=click(move || share_link(share.run(()), shared))>
+                <button data-action="share" on:click=click(move || share_link(share.run(()), output))>
                     {tr(lang::SHARE)}
                 </button>
             </div>
-            {move || shared.get().map(|s| view! {
+            // One place for both, so the wasm carries one view of it.
+            {move || output.get().map(|o| view! {
                 <div class="kv-export">
-                    <input readonly data-state="share-link" aria-label=tr(lang::SHARE_LINK) hidden=s.url.is_empty() value=s.url/>
+                    <textarea readonly rows="3" data-state=o.state aria-label=tr(o.label) hidden=o.text.is_empty()>{o.text.clone()}</textarea>
+                    <a download="kubevol-scenario.json" href=data_url(&o.text) hidden=o.state != "scenario">{tr(lang::DOWNLOAD)}</a>
                     " "
-                    <span class="kv-hint" data-state="share-status" role="status">{tr(s.status)}</span>
-                </div>
-            })}
-            {move || exported.get().map(|scenario| view! {
-                <div class="kv-export">
-                    <textarea readonly rows="4" data-state="scenario" aria-label=tr(lang::EXPORT)>{scenario.clone()}</textarea>
-                    <a download="kubevol-scenario.json" href=data_url(&scenario)>{tr(lang::DOWNLOAD)}</a>
-                    " "
-                    <span class="kv-hint">{tr(lang::EXPORT_HINT)}</span>
+                    <span class="kv-hint" data-state="output-status" role="status">{tr(o.status)}</span>
                 </div>
             })}
             <ul class="kv-log" data-state="log">
@@ -284,25 +311,28 @@ pub fn Log(
     }
 }
 
-/// A share link made, and what became of copying it.
+/// What the log's Export or Share made: the text (a scenario file, or a link, empty when the
+/// history is too long for one), its `data-state` hook and label, and what to say about it.
 #[derive(Clone)]
-struct Shared {
-    /// Empty when the history is too long for a link.
-    url: String,
+struct Output {
+    state: &'static str,
+    label: Msg,
+    text: String,
     status: Msg,
 }
 
 /// Shows the link to this page with `fragment` in a field and puts it in the clipboard. The field
 /// stays, so a reader whose browser refuses the clipboard (or who wants to see the link) has it.
-fn share_link(fragment: String, shared: RwSignal<Option<Shared>>) {
-    if fragment.chars().count() > kubevol_sim::link::MAX_CHARS {
-        shared.set(Some(Shared { url: String::new(), status: lang::SHARE_TOO_LONG }));
+fn share_link(fragment: String, output: RwSignal<Option<Output>>) {
+    let link = |text: String, status: Msg| Some(Output { state: "share-link", label: lang::SHARE_LINK, text, status });
+    if fragment.len() > kubevol_sim::link::MAX_CHARS {
+        output.set(link(String::new(), lang::SHARE_TOO_LONG));
         return;
     }
     let Some(window) = web_sys::window() else { return };
     let page = window.location().href().unwrap_or_default();
     let url = format!("{}#{fragment}", page.split('#').next().unwrap_or_default());
-    shared.set(Some(Shared { url: url.clone(), status: lang::SHARE_REFUSED }));
+    output.set(link(url.clone(), lang::SHARE_REFUSED));
     // `navigator.clipboard` is missing outside secure contexts; calling it then would throw.
     let clipboard = window.navigator().clipboard();
     if clipboard.is_undefined() {
@@ -311,11 +341,11 @@ fn share_link(fragment: String, shared: RwSignal<Option<Shared>>) {
     let written = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&url));
     leptos::task::spawn_local(async move {
         if written.await.is_ok() {
-            // Only if the same link is still shown: a step since has taken it away.
-            // `try_`: the demo may have left the page meanwhile.
-            shared.try_update(|s| {
-                if let Some(s) = s.as_mut().filter(|s| s.url == url) {
-                    s.status = lang::SHARE_COPIED;
+            // Only if the same link is still shown (a step since takes it away), and `try_`
+            // because the demo may have left the page meanwhile.
+            output.try_update(|o| {
+                if let Some(o) = o.as_mut().filter(|o| o.text == url) {
+                    o.status = lang::SHARE_COPIED;
                 }
             });
         }

@@ -87,7 +87,8 @@ pub fn encode<T: Compact>(address: &Address, value: &T) -> String {
 
 /// The value a fragment holds, read as `T`; the fragment's address is read by [`Address::of`].
 pub fn decode<T: Compact>(fragment: &str) -> Result<T, LinkError> {
-    let chars = fragment.chars().count();
+    // Bytes, not characters: a link is ASCII, and anything else is refused below anyway.
+    let chars = fragment.len();
     if chars > MAX_CHARS {
         return Err(LinkError::Oversized { chars });
     }
