@@ -119,6 +119,52 @@ await run('vitepress', [
     page.assertClean();
     await page.context().close();
   }],
+  ['a share link opened in a fresh page restores that demo, scrolled into view, and leaves the page\'s other demo alone', async () => {
+    const demos = (page) => page.locator('[data-kubevol-root="topology"]');
+    const moment = (demo) => demo.evaluate((d) => ['badge', 'verdict', 'log']
+      .map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/parts/topology.html`);
+    await waitMounted(page, 2);
+    const first = await moment(demos(page).nth(0));
+    // The second demo on the page is the book's chapter: the reader changes it, goes back once,
+    // and shares that moment.
+    const chapter = demos(page).nth(1);
+    await chapter.locator('[data-action="max-skew"][data-value="2"]').click();
+    await chapter.locator('[data-action="fail-zone"]').first().click();
+    await chapter.locator('[data-action="run"]').click();
+    await chapter.locator('[data-action="step"]').click();
+    await chapter.locator('[data-action="undo"]').click();
+    const shared = await moment(chapter);
+    await chapter.locator('[data-action="share"]').click();
+    const url = await chapter.locator('[data-state="share-link"]').inputValue();
+    assert(url.startsWith(`${server.url}/parts/topology.html#kubevol:topology:2:v1:`), url);
+    assert(url.length < 200, `${url.length} characters`);
+    page.assertClean();
+    await page.context().close();
+
+    const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await fresh.goto(url);
+    await waitMounted(fresh, 2);
+    await fresh.waitForTimeout(500);
+    assertEq(JSON.stringify(await moment(demos(fresh).nth(1))), JSON.stringify(shared), 'the linked demo\'s badge, verdict and log');
+    assertEq(JSON.stringify(await moment(demos(fresh).nth(0))), JSON.stringify(first), 'the other demo, as on any load');
+    const seen = await demos(fresh).nth(1).evaluate((d) => {
+      const r = d.getBoundingClientRect();
+      return r.top < innerHeight && r.bottom > 0;
+    });
+    assert(seen, 'the linked demo is scrolled into view');
+    assert(await fresh.evaluate(() => scrollY > 0), 'the page scrolled to it');
+    // A link cut short: the demo says so and starts as always; the other demo is untouched.
+    await fresh.goto(url.slice(0, -5));
+    await fresh.reload();
+    await waitMounted(fresh, 2);
+    const notice = await demos(fresh).nth(1).locator('[data-state="notice"]').textContent();
+    assert(notice.includes('途中で切れている'), notice);
+    assertEq(await demos(fresh).nth(0).locator('[data-state="notice"]').count(), 0, 'notices in the other demo');
+    fresh.assertClean();
+    await fresh.context().close();
+  }],
   ['a StatefulSet demo left while playing stops: its detached DOM receives no mutation in 3 s', async () => {
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/parts/statefulset.html`);
