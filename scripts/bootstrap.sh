@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything `scripts/serve.sh` and `scripts/test.sh` need, from the package registries only
-# (crates.io, Debian apt, npm). Idempotent: each step checks what is present and skips it.
+# (crates.io, Debian apt, npm, PyPI). Idempotent: each step checks what is present and skips it.
 # Sourced by the two entry scripts; safe to run on its own too.
 #
 # Why pins: trunk and wasm-bindgen-test-runner refuse a wasm-bindgen-cli whose version differs from the
@@ -11,6 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
 GECKODRIVER_VERSION="0.37.1"
+KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
 APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
@@ -80,12 +81,26 @@ ensure_npm() {
   fi
 }
 
+ensure_python_tools() {
+  # kubernetes-validate checks the YAML the kubectl panel shows against the API's own schemas.
+  # In a venv of the repository's own (.venv), so nothing is installed into the system Python.
+  local bin="$ROOT/.venv/bin/kubernetes-validate"
+  if [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -qx "$KUBERNETES_VALIDATE_VERSION"; then
+    say "kubernetes-validate $KUBERNETES_VALIDATE_VERSION present"
+    return
+  fi
+  say "pip install kubernetes-validate==$KUBERNETES_VALIDATE_VERSION (into .venv)"
+  python3 -m venv "$ROOT/.venv"
+  "$ROOT/.venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"
+}
+
 bootstrap() {
   local started=$SECONDS
   ensure_apt
   ensure_wasm_target
   ensure_npm
   ensure_cargo_tools
+  ensure_python_tools
   export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
   say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
 }

@@ -44,6 +44,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy --workspace --all-targets --quiet --target wasm32-unknown-unknown -- -D warnings
 
 suite "native: kubevol-sim" cargo test -p kubevol-sim
+# The kubectl panel's YAML, written by the kubectl_view test above, against the API's schemas.
+suite "kubernetes-validate: kubectl panel manifests" scripts/validate-manifests.sh
 suite "native: kubevol-ui" cargo test -p kubevol-ui
 suite "native: kubevol-replay (example scenarios)" cargo test -p kubevol-replay
 # Model tests on wasm32 run in Node through wasm-bindgen-test-runner; release keeps the

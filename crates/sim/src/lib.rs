@@ -9,6 +9,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod json;
+pub mod kubectl;
 pub mod link;
 pub mod model;
 pub mod names;

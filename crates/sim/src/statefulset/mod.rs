@@ -12,6 +12,7 @@
 mod action;
 mod apply;
 mod event;
+mod kubectl;
 mod model;
 mod refusal;
 mod state;

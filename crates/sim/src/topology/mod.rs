@@ -12,6 +12,7 @@
 
 mod apply;
 mod event;
+mod kubectl;
 mod model;
 mod preset;
 mod refusal;

@@ -16,6 +16,7 @@ mod apply;
 mod csi;
 mod driver;
 mod event;
+mod kubectl;
 mod model;
 mod refusal;
 mod state;

@@ -1,0 +1,228 @@
+//! What `kubectl` would show for a model's state: the objects a real cluster would hold at that
+//! moment, their `kubectl get` tables and their YAML.
+//!
+//! Each model says which objects its state stands for ([`Kubectl::cluster`]); this module renders
+//! them the way kubectl and the API server do, so the columns, names and fields are Kubernetes'
+//! own. What the models do not have (uids, timestamps, the driver's volume ids) is made up here,
+//! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
+//! second from [`EPOCH`].
+
+mod get;
+mod yaml;
+
+pub use get::{age, get};
+pub use yaml::yaml;
+
+use crate::volumes::AccessMode;
+
+/// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
+pub const EPOCH: &str = "2026-01-01T00:00:00Z";
+/// The namespace every demo object lives in.
+pub const NAMESPACE: &str = "default";
+/// The CSI driver every demo's storage goes through.
+pub use crate::volumes::DRIVER_NAME as PROVISIONER;
+
+/// The kinds of object the demos show, in the order `kubectl get` lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    StorageClass,
+    PersistentVolumeClaim,
+    PersistentVolume,
+    VolumeAttachment,
+    StatefulSet,
+    Pod,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 6] = [
+        Kind::StorageClass,
+        Kind::PersistentVolumeClaim,
+        Kind::PersistentVolume,
+        Kind::VolumeAttachment,
+        Kind::StatefulSet,
+        Kind::Pod,
+    ];
+
+    /// How `kubectl get` names the kind before a name when it lists several kinds at once
+    /// (`persistentvolumeclaim/data`).
+    pub fn resource(self) -> &'static str {
+        match self {
+            Kind::StorageClass => "storageclass.storage.k8s.io",
+            Kind::PersistentVolumeClaim => "persistentvolumeclaim",
+            Kind::PersistentVolume => "persistentvolume",
+            Kind::VolumeAttachment => "volumeattachment.storage.k8s.io",
+            Kind::StatefulSet => "statefulset.apps",
+            Kind::Pod => "pod",
+        }
+    }
+
+    /// The short name a reader types: `kubectl get pvc`.
+    pub fn short(self) -> &'static str {
+        match self {
+            Kind::StorageClass => "storageclass",
+            Kind::PersistentVolumeClaim => "pvc",
+            Kind::PersistentVolume => "pv",
+            Kind::VolumeAttachment => "volumeattachments",
+            Kind::StatefulSet => "statefulsets",
+            Kind::Pod => "pods",
+        }
+    }
+}
+
+/// A StorageClass whose provisioner is the demos' CSI driver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Class {
+    pub name: String,
+    pub reclaim: &'static str,
+    pub binding: &'static str,
+    pub allow_expansion: bool,
+    /// allowedTopologies as zones; empty means none.
+    pub zones: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub name: String,
+    /// What `spec.resources.requests.storage` asks, in GiB.
+    pub request_gib: u32,
+    pub mode: AccessMode,
+    pub class: String,
+    /// The bound PersistentVolume and what `status.capacity` reports; `None` while Pending.
+    pub bound: Option<(String, u32)>,
+    /// `volume.kubernetes.io/selected-node`, written by the scheduler under WaitForFirstConsumer.
+    pub selected_node: Option<String>,
+    /// The StatefulSet whose volumeClaimTemplate made it, which labels it `app: <set>`.
+    pub set: Option<String>,
+    /// Deleted while a pod still uses it: the pvc-protection finalizer keeps it, Terminating.
+    pub terminating: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Volume {
+    pub name: String,
+    pub capacity_gib: u32,
+    pub mode: AccessMode,
+    pub reclaim: &'static str,
+    /// `Bound` or `Released`.
+    pub phase: &'static str,
+    /// The claim it was provisioned for (kept in `claimRef` after the claim is gone).
+    pub claim: String,
+    pub class: String,
+    /// The zone its nodeAffinity requires, for zoned storage.
+    pub zone: Option<String>,
+}
+
+/// A VolumeAttachment: the attach/detach controller's request that a volume be attached to a node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub volume: String,
+    pub node: String,
+    pub attached: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pod {
+    pub name: String,
+    /// The node it runs on; `None` while Pending.
+    pub node: Option<String>,
+    pub ready: bool,
+    /// The claim its volume comes from.
+    pub claim: Option<String>,
+    /// The StatefulSet that owns it, which labels it `app: <set>`.
+    pub set: Option<String>,
+    pub labels: Vec<(String, String)>,
+    pub node_selector: Vec<(String, String)>,
+    /// The scheduler's FailedScheduling message while it cannot be placed.
+    pub unschedulable: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Set {
+    pub name: String,
+    pub replicas: u32,
+    pub ready: u32,
+    /// Pods that exist, ready or not.
+    pub current: u32,
+    pub policy: &'static str,
+    /// The volume claim template's name, class, size and access mode, if the set has one.
+    pub template: Option<(String, String, u32, AccessMode)>,
+    pub when_scaled: &'static str,
+    pub when_deleted: &'static str,
+    pub node_selector: Vec<(String, String)>,
+    /// `(maxSkew, topologyKey, whenUnsatisfiable, nodeTaintsPolicy)`.
+    pub spread: Option<(u32, String, &'static str, &'static str)>,
+}
+
+/// Every object a model's state stands for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cluster {
+    pub classes: Vec<Class>,
+    pub claims: Vec<Claim>,
+    pub volumes: Vec<Volume>,
+    pub attachments: Vec<Attachment>,
+    pub sets: Vec<Set>,
+    pub pods: Vec<Pod>,
+}
+
+impl Cluster {
+    /// Every object's kind and name, in `kubectl get` order.
+    pub fn names(&self) -> Vec<(Kind, String)> {
+        let mut out: Vec<(Kind, String)> = Vec::new();
+        out.extend(self.classes.iter().map(|c| (Kind::StorageClass, c.name.clone())));
+        out.extend(self.claims.iter().map(|c| (Kind::PersistentVolumeClaim, c.name.clone())));
+        out.extend(self.volumes.iter().map(|v| (Kind::PersistentVolume, v.name.clone())));
+        out.extend(self.attachments.iter().map(|a| (Kind::VolumeAttachment, a.name())));
+        out.extend(self.sets.iter().map(|s| (Kind::StatefulSet, s.name.clone())));
+        out.extend(self.pods.iter().map(|p| (Kind::Pod, p.name.clone())));
+        out
+    }
+
+    /// Which kinds this cluster has any object of.
+    pub fn kinds(&self) -> Vec<Kind> {
+        let mut kinds: Vec<Kind> = self.names().into_iter().map(|(k, _)| k).collect();
+        kinds.dedup();
+        kinds
+    }
+}
+
+impl Attachment {
+    /// The attach/detach controller names it `csi-` and the SHA-256 of volume handle, driver and
+    /// node; this model has no SHA-256, so the 64 hex digits come from a smaller hash of the same.
+    pub fn name(&self) -> String {
+        let mut out = String::from("csi-");
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for round in 0..4u8 {
+            for b in self.volume.bytes().chain([round]).chain(PROVISIONER.bytes()).chain(self.node.bytes()) {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+            out.push_str(&format!("{h:016x}"));
+        }
+        out
+    }
+}
+
+/// A made-up uid, the same for the same object on every render: zeros but for a hash of the name.
+pub fn uid(kind: Kind, name: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ kind as u64;
+    for b in name.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("00000000-0000-4000-8000-{:012x}", h & 0xffff_ffff_ffff)
+}
+
+/// The access mode as `kubectl get` abbreviates it.
+pub fn short_mode(mode: AccessMode) -> &'static str {
+    match mode {
+        AccessMode::ReadWriteOnce => "RWO",
+        AccessMode::ReadWriteOncePod => "RWOP",
+        AccessMode::ReadOnlyMany => "ROX",
+        AccessMode::ReadWriteMany => "RWX",
+    }
+}
+
+/// What a model's state looks like to kubectl.
+pub trait Kubectl {
+    fn cluster(&self) -> Cluster;
+}

@@ -1,0 +1,341 @@
+//! `kubectl get <kind> <name> -o yaml`: each object as the API server returns it, with the fields
+//! the model decides and the ones a real server would add (uid, creationTimestamp, finalizers,
+//! annotations written by controllers). `tests/kubectl_manifests.rs` writes every object of every
+//! demo preset to files that `kubernetes-validate --strict` checks against the API's schemas.
+//!
+//! Sources for the fields controllers write: the PV controller's `pv.kubernetes.io/bind-completed`
+//! and `pv.kubernetes.io/bound-by-controller`, the provisioner's `pv.kubernetes.io/provisioned-by`
+//! and `volume.kubernetes.io/storage-provisioner` (kubernetes/kubernetes
+//! `pkg/controller/volume/persistentvolume/pv_controller.go`), the scheduler's
+//! `volume.kubernetes.io/selected-node`, the `kubernetes.io/pvc-protection` and
+//! `kubernetes.io/pv-protection` finalizers, and external-provisioner's
+//! `external-provisioner.volume.kubernetes.io/finalizer`.
+
+use std::fmt::Write;
+
+use super::{uid, Cluster, Kind, NAMESPACE, PROVISIONER};
+use crate::topology::ZONE_LABEL;
+use crate::Setting;
+
+/// The image every demo pod runs: the pods here do nothing but hold their volume.
+const IMAGE: &str = "registry.k8s.io/pause:3.10";
+
+/// Lines of YAML, each at its indentation.
+struct Doc(String);
+
+impl Doc {
+    fn line(&mut self, indent: usize, text: &str) {
+        self.0.extend(std::iter::repeat_n(' ', indent));
+        self.0.push_str(text);
+        self.0.push('\n');
+    }
+
+    fn kv(&mut self, indent: usize, key: &str, value: &str) {
+        self.line(indent, &format!("{key}: {value}"));
+    }
+
+    /// `metadata`, with what the API server sets on every object.
+    fn metadata(&mut self, kind: Kind, name: &str, born: u64, namespaced: bool) {
+        self.line(0, "metadata:");
+        let _ = self.0.write_fmt(format_args!("  creationTimestamp: \"{}\"\n", timestamp(born)));
+        self.kv(2, "name", name);
+        if namespaced {
+            self.kv(2, "namespace", NAMESPACE);
+        }
+        self.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + born));
+        self.kv(2, "uid", &uid(kind, name));
+    }
+
+    fn list(&mut self, indent: usize, key: &str, items: &[&str]) {
+        self.line(indent, &format!("{key}:"));
+        for item in items {
+            self.line(indent, &format!("- {item}"));
+        }
+    }
+
+    fn labels(&mut self, indent: usize, key: &str, labels: &[(String, String)]) {
+        if labels.is_empty() {
+            return;
+        }
+        self.line(indent, &format!("{key}:"));
+        for (k, v) in labels {
+            self.kv(indent + 2, k, v);
+        }
+    }
+
+    /// A pod's one container, mounting the volume `volume` (if any) at /data. Keys in the order
+    /// `kubectl -o yaml` prints them: sorted.
+    fn pod_spec(&mut self, indent: usize, volume: Option<&str>) {
+        self.line(indent, "containers:");
+        self.kv(indent, "- image", IMAGE);
+        self.kv(indent + 2, "name", "app");
+        if let Some(volume) = volume {
+            self.line(indent + 2, "volumeMounts:");
+            self.kv(indent + 2, "- mountPath", "/data");
+            self.kv(indent + 4, "name", volume);
+        }
+    }
+}
+
+/// `EPOCH` plus `seconds`, as RFC 3339 (the demos stay well inside one day).
+fn timestamp(seconds: u64) -> String {
+    let s = seconds % 86_400;
+    format!("2026-01-01T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn gi(n: u32) -> String {
+    format!("{n}Gi")
+}
+
+/// The YAML of the object `kind`/`name`, if the cluster has it; `born(kind, name)` is the step it
+/// was created at.
+pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str) -> u64) -> Option<String> {
+    let mut d = Doc(String::new());
+    let at = born(kind, name);
+    match kind {
+        Kind::StorageClass => {
+            let c = cluster.classes.iter().find(|c| c.name == name)?;
+            d.kv(0, "allowVolumeExpansion", if c.allow_expansion { "true" } else { "false" });
+            if !c.zones.is_empty() {
+                d.line(0, "allowedTopologies:");
+                d.line(0, "- matchLabelExpressions:");
+                d.kv(2, "- key", ZONE_LABEL);
+                let zones: Vec<&str> = c.zones.iter().map(String::as_str).collect();
+                d.list(4, "values", &zones);
+            }
+            d.kv(0, "apiVersion", "storage.k8s.io/v1");
+            d.kv(0, "kind", "StorageClass");
+            d.metadata(kind, name, at, false);
+            d.kv(0, "provisioner", PROVISIONER);
+            d.kv(0, "reclaimPolicy", c.reclaim);
+            d.kv(0, "volumeBindingMode", c.binding);
+        }
+        Kind::PersistentVolumeClaim => {
+            let c = cluster.claims.iter().find(|c| c.name == name)?;
+            d.kv(0, "apiVersion", "v1");
+            d.kv(0, "kind", "PersistentVolumeClaim");
+            d.line(0, "metadata:");
+            d.line(2, "annotations:");
+            if c.bound.is_some() {
+                d.kv(4, "pv.kubernetes.io/bind-completed", "\"yes\"");
+                d.kv(4, "pv.kubernetes.io/bound-by-controller", "\"yes\"");
+            }
+            d.kv(4, "volume.beta.kubernetes.io/storage-provisioner", PROVISIONER);
+            if let Some(node) = &c.selected_node {
+                d.kv(4, "volume.kubernetes.io/selected-node", node);
+            }
+            d.kv(4, "volume.kubernetes.io/storage-provisioner", PROVISIONER);
+            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
+            if c.terminating {
+                d.kv(2, "deletionGracePeriodSeconds", "0");
+                let _ = writeln!(d.0, "  deletionTimestamp: \"{}\"", timestamp(at));
+            }
+            d.list(2, "finalizers", &["kubernetes.io/pvc-protection"]);
+            if let Some(set) = &c.set {
+                d.labels(2, "labels", &[("app".to_string(), set.clone())]);
+            }
+            d.kv(2, "name", name);
+            d.kv(2, "namespace", NAMESPACE);
+            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
+            d.kv(2, "uid", &uid(kind, name));
+            d.line(0, "spec:");
+            d.list(2, "accessModes", &[c.mode.code()]);
+            d.line(2, "resources:");
+            d.line(4, "requests:");
+            d.kv(6, "storage", &gi(c.request_gib));
+            d.kv(2, "storageClassName", &c.class);
+            d.kv(2, "volumeMode", "Filesystem");
+            if let Some((volume, _)) = &c.bound {
+                d.kv(2, "volumeName", volume);
+            }
+            d.line(0, "status:");
+            match &c.bound {
+                Some((_, capacity)) => {
+                    d.list(2, "accessModes", &[c.mode.code()]);
+                    d.line(2, "capacity:");
+                    d.kv(4, "storage", &gi(*capacity));
+                    d.kv(2, "phase", "Bound");
+                }
+                None => d.kv(2, "phase", "Pending"),
+            }
+        }
+        Kind::PersistentVolume => {
+            let v = cluster.volumes.iter().find(|v| v.name == name)?;
+            d.kv(0, "apiVersion", "v1");
+            d.kv(0, "kind", "PersistentVolume");
+            d.line(0, "metadata:");
+            d.line(2, "annotations:");
+            d.kv(4, "pv.kubernetes.io/provisioned-by", PROVISIONER);
+            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
+            d.list(
+                2,
+                "finalizers",
+                &["external-provisioner.volume.kubernetes.io/finalizer", "kubernetes.io/pv-protection"],
+            );
+            d.kv(2, "name", name);
+            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
+            d.kv(2, "uid", &uid(kind, name));
+            d.line(0, "spec:");
+            d.list(2, "accessModes", &[v.mode.code()]);
+            d.line(2, "capacity:");
+            d.kv(4, "storage", &gi(v.capacity_gib));
+            d.line(2, "claimRef:");
+            d.kv(4, "apiVersion", "v1");
+            d.kv(4, "kind", "PersistentVolumeClaim");
+            d.kv(4, "name", &v.claim);
+            d.kv(4, "namespace", NAMESPACE);
+            d.kv(4, "uid", &uid(Kind::PersistentVolumeClaim, &v.claim));
+            d.line(2, "csi:");
+            d.kv(4, "driver", PROVISIONER);
+            d.kv(4, "fsType", "ext4");
+            d.kv(4, "volumeHandle", &format!("vol-{}", &uid(kind, name)[24..]));
+            if let Some(zone) = &v.zone {
+                d.line(2, "nodeAffinity:");
+                d.line(4, "required:");
+                d.line(6, "nodeSelectorTerms:");
+                d.line(6, "- matchExpressions:");
+                d.kv(8, "- key", ZONE_LABEL);
+                d.kv(10, "operator", "In");
+                d.list(10, "values", &[zone]);
+            }
+            d.kv(2, "persistentVolumeReclaimPolicy", v.reclaim);
+            d.kv(2, "storageClassName", &v.class);
+            d.kv(2, "volumeMode", "Filesystem");
+            d.line(0, "status:");
+            d.kv(2, "phase", v.phase);
+        }
+        Kind::VolumeAttachment => {
+            let a = cluster.attachments.iter().find(|a| a.name() == name)?;
+            d.kv(0, "apiVersion", "storage.k8s.io/v1");
+            d.kv(0, "kind", "VolumeAttachment");
+            d.line(0, "metadata:");
+            d.line(2, "annotations:");
+            d.kv(4, "csi.alpha.kubernetes.io/node-id", &a.node);
+            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
+            d.list(2, "finalizers", &["external-attacher/disk-csi-kubevol-example"]);
+            d.kv(2, "name", name);
+            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
+            d.kv(2, "uid", &uid(kind, name));
+            d.line(0, "spec:");
+            d.kv(2, "attacher", PROVISIONER);
+            d.kv(2, "nodeName", &a.node);
+            d.line(2, "source:");
+            d.kv(4, "persistentVolumeName", &a.volume);
+            d.line(0, "status:");
+            d.kv(2, "attached", if a.attached { "true" } else { "false" });
+        }
+        Kind::StatefulSet => {
+            let s = cluster.sets.iter().find(|s| s.name == name)?;
+            let app = [("app".to_string(), s.name.clone())];
+            d.kv(0, "apiVersion", "apps/v1");
+            d.kv(0, "kind", "StatefulSet");
+            d.metadata(kind, name, at, true);
+            d.line(0, "spec:");
+            d.line(2, "persistentVolumeClaimRetentionPolicy:");
+            d.kv(4, "whenDeleted", s.when_deleted);
+            d.kv(4, "whenScaled", s.when_scaled);
+            d.kv(2, "podManagementPolicy", s.policy);
+            d.kv(2, "replicas", &s.replicas.to_string());
+            d.line(2, "selector:");
+            d.labels(4, "matchLabels", &app);
+            d.kv(2, "serviceName", &s.name);
+            d.line(2, "template:");
+            d.line(4, "metadata:");
+            d.labels(6, "labels", &app);
+            d.line(4, "spec:");
+            d.pod_spec(6, s.template.as_ref().map(|t| t.0.as_str()));
+            d.labels(6, "nodeSelector", &s.node_selector);
+            if let Some((skew, key, when, taints)) = &s.spread {
+                d.line(6, "topologySpreadConstraints:");
+                d.line(6, "- labelSelector:");
+                d.labels(10, "matchLabels", &app);
+                d.kv(8, "maxSkew", &skew.to_string());
+                d.kv(8, "nodeTaintsPolicy", taints);
+                d.kv(8, "topologyKey", key);
+                d.kv(8, "whenUnsatisfiable", when);
+            }
+            if let Some((template, class, size, mode)) = &s.template {
+                d.line(2, "volumeClaimTemplates:");
+                d.line(2, "- apiVersion: v1");
+                d.kv(4, "kind", "PersistentVolumeClaim");
+                d.line(4, "metadata:");
+                d.kv(6, "name", template);
+                d.line(4, "spec:");
+                d.list(6, "accessModes", &[mode.code()]);
+                d.line(6, "resources:");
+                d.line(8, "requests:");
+                d.kv(10, "storage", &gi(*size));
+                d.kv(6, "storageClassName", class);
+                d.kv(6, "volumeMode", "Filesystem");
+            }
+            d.line(0, "status:");
+            d.kv(2, "availableReplicas", &s.ready.to_string());
+            d.kv(2, "currentReplicas", &s.current.to_string());
+            d.kv(2, "readyReplicas", &s.ready.to_string());
+            d.kv(2, "replicas", &s.current.to_string());
+        }
+        Kind::Pod => {
+            let p = cluster.pods.iter().find(|p| p.name == name)?;
+            d.kv(0, "apiVersion", "v1");
+            d.kv(0, "kind", "Pod");
+            d.line(0, "metadata:");
+            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
+            d.labels(2, "labels", &p.labels);
+            d.kv(2, "name", name);
+            d.kv(2, "namespace", NAMESPACE);
+            if let Some(set) = &p.set {
+                d.line(2, "ownerReferences:");
+                d.kv(2, "- apiVersion", "apps/v1");
+                d.kv(4, "blockOwnerDeletion", "true");
+                d.kv(4, "controller", "true");
+                d.kv(4, "kind", "StatefulSet");
+                d.kv(4, "name", set);
+                d.kv(4, "uid", &uid(Kind::StatefulSet, set));
+            }
+            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
+            d.kv(2, "uid", &uid(kind, name));
+            // A StatefulSet's pod names its volume after the claim template; others call it data.
+            let template =
+                p.set.as_ref().and_then(|set| cluster.sets.iter().find(|s| &s.name == set)?.template.as_ref());
+            let volume = p.claim.as_ref().map(|_| template.map_or("data", |t| t.0.as_str()));
+            d.line(0, "spec:");
+            d.pod_spec(2, volume);
+            if let Some(node) = &p.node {
+                d.kv(2, "nodeName", node);
+            }
+            d.labels(2, "nodeSelector", &p.node_selector);
+            if let (Some(claim), Some(volume)) = (&p.claim, volume) {
+                d.line(2, "volumes:");
+                d.kv(2, "- name", volume);
+                d.line(4, "persistentVolumeClaim:");
+                d.kv(6, "claimName", claim);
+            }
+            d.line(0, "status:");
+            if let Some(message) = &p.unschedulable {
+                d.line(2, "conditions:");
+                d.kv(2, "- lastTransitionTime", &format!("\"{}\"", timestamp(at)));
+                d.kv(4, "message", &quoted(message));
+                d.kv(4, "reason", "Unschedulable");
+                d.kv(4, "status", "\"False\"");
+                d.kv(4, "type", "PodScheduled");
+            }
+            d.kv(2, "phase", if p.node.is_some() { "Running" } else { "Pending" });
+        }
+    }
+    Some(d.0)
+}
+
+/// A double-quoted YAML scalar.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

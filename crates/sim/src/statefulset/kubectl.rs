@@ -1,0 +1,85 @@
+//! The StatefulSet chapter's state as kubectl would show it: the set, its pods, and a claim per
+//! ordinal from its volumeClaimTemplate. The chapter leaves storage classes and volumes out; a
+//! real cluster would have a dynamically provisioned PV per claim, named `pvc-<claim uid>`, as
+//! listed here, with the class and size this model does not track (`standard`, 1Gi).
+
+use super::State;
+use crate::kubectl::{uid, Claim, Cluster, Kind, Kubectl, Pod, Set, Volume};
+use crate::volumes::AccessMode;
+use crate::Setting;
+
+const CLASS: &str = "standard";
+const SIZE_GIB: u32 = 1;
+
+/// The name the PV controller gives a dynamically provisioned volume: `pvc-` and the claim's uid.
+fn volume_name(claim: &str) -> String {
+    format!("pvc-{}", uid(Kind::PersistentVolumeClaim, claim))
+}
+
+impl Kubectl for State {
+    fn cluster(&self) -> Cluster {
+        let set = self.config.name.clone();
+        let claims: Vec<Claim> = self
+            .pvcs
+            .values()
+            .map(|pvc| {
+                let name = self.pvc_name(pvc.ordinal);
+                Claim {
+                    bound: Some((volume_name(&name), SIZE_GIB)),
+                    name,
+                    request_gib: SIZE_GIB,
+                    mode: AccessMode::ReadWriteOnce,
+                    class: CLASS.to_string(),
+                    selected_node: None,
+                    set: Some(set.clone()),
+                    terminating: pvc.terminating,
+                }
+            })
+            .collect();
+        let volumes = claims
+            .iter()
+            .map(|c| Volume {
+                name: volume_name(&c.name),
+                capacity_gib: SIZE_GIB,
+                mode: AccessMode::ReadWriteOnce,
+                reclaim: "Delete",
+                phase: "Bound",
+                claim: c.name.clone(),
+                class: CLASS.to_string(),
+                zone: None,
+            })
+            .collect();
+        let pods = self
+            .pods
+            .values()
+            .map(|p| Pod {
+                name: self.pod_name(p.ordinal),
+                // The chapter has no nodes; a running pod is somewhere.
+                node: Some("node-1".to_string()),
+                ready: p.ready,
+                claim: Some(self.pvc_name(p.ordinal)),
+                set: Some(set.clone()),
+                labels: vec![("app".to_string(), set.clone())],
+                node_selector: Vec::new(),
+                unschedulable: None,
+            })
+            .collect();
+        let sets = if self.deleted {
+            Vec::new()
+        } else {
+            vec![Set {
+                name: set.clone(),
+                replicas: self.config.replicas,
+                ready: self.ready_count(),
+                current: self.pods.len() as u32,
+                policy: self.config.policy.code(),
+                template: Some(("data".to_string(), CLASS.to_string(), SIZE_GIB, AccessMode::ReadWriteOnce)),
+                when_scaled: self.config.retention.when_scaled.code(),
+                when_deleted: self.config.retention.when_deleted.code(),
+                node_selector: Vec::new(),
+                spread: None,
+            }]
+        };
+        Cluster { classes: Vec::new(), claims, volumes, attachments: Vec::new(), sets, pods }
+    }
+}

@@ -1,0 +1,163 @@
+//! What kubectl would show: `kubectl get` tables laid out as kubectl lays them out, and the YAML of
+//! every object of every demo preset written out for `kubernetes-validate` (the test command runs
+//! it over `target/tmp/kubectl-manifests`, strictly, against Kubernetes 1.37).
+//!
+//! Sources of the layouts quoted below:
+//! - columns: kubernetes/kubernetes `pkg/printers/internalversion/printers.go`
+//!   (`persistentVolumeClaimColumnDefinitions`: Name, Status, Volume, Capacity, Access Modes,
+//!   StorageClass, VolumeAttributesClass, Age; `persistentVolumeColumnDefinitions`: Name,
+//!   Capacity, Access Modes, Reclaim Policy, Status, Claim, StorageClass, VolumeAttributesClass,
+//!   Reason, Age; `volumeAttachmentColumnDefinitions`: Name, Attacher, PV, Node, Attached, Age;
+//!   `podColumnDefinitions`: Name, Ready, Status, Restarts, Age; `statefulSetColumnDefinitions`:
+//!   Name, Ready, Age; `storageClassColumnDefinitions`: Name, Provisioner, ReclaimPolicy,
+//!   VolumeBindingMode, AllowVolumeExpansion, Age);
+//! - spacing: `k8s.io/cli-runtime/pkg/printers/tabwriter.go` (minwidth 6, padding 3);
+//! - several kinds in one `get`: each kind's table with `<resource>/<name>` names, a blank line
+//!   between them (`kubectl get pvc,pv` in any cluster).
+#![cfg(not(target_arch = "wasm32"))]
+
+use kubevol_sim::kubectl::{self, age, get, Kind, Kubectl};
+use kubevol_sim::topology::{Chapter, Preset};
+use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, Setup};
+use kubevol_sim::{statefulset, topology, volumes, Model};
+
+fn attach_and_mount(config: DemoConfig) -> volumes::State {
+    let (mut s, _) = volumes::State::new(&Setup::demo(config)).unwrap();
+    for action in [
+        Action::Attach { claim: "data".into(), node: "node-a".into() },
+        Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
+        Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
+    ] {
+        // A second pod on a ReadWriteOncePod claim is refused; the first is enough then.
+        let _ = s.apply(action);
+    }
+    s
+}
+
+#[test]
+fn get_pvc_pv_volumeattachments_reads_like_kubectl() {
+    let s = attach_and_mount(DemoConfig::default());
+    let ages = |kind: Kind, _: &str| if kind == Kind::VolumeAttachment { 4 } else { 125 };
+    let out = get(&s.cluster(), &[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment], &ages);
+    let va = s.cluster().attachments[0].name();
+    assert_eq!(va.len(), 4 + 64, "csi- and 64 hex digits, as the attach/detach controller names it");
+    let expected = format!(
+        "\
+NAME                         STATUS   VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE
+persistentvolumeclaim/data   Bound    pv-1     20Gi       RWO            standard       <unset>                 2m5s
+
+NAME                    CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM          STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE
+persistentvolume/pv-1   20Gi       RWO            Delete           Bound    default/data   standard       <unset>                          2m5s
+
+{header:<103}ATTACHER                   PV     NODE     ATTACHED   AGE
+volumeattachment.storage.k8s.io/{va}   disk.csi.kubevol.example   pv-1   node-a   true       4s
+",
+        header = "NAME" // the name is 100 characters: its column is 103 wide
+    );
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn one_kind_has_no_prefix_and_an_empty_cluster_says_so() {
+    let s = attach_and_mount(DemoConfig::default());
+    let out = get(&s.cluster(), &[Kind::Pod], &|_, _| 7);
+    assert_eq!(out, "NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          7s\nweb-2   1/1     Running   0          7s\n");
+    let (empty, _) = volumes::State::new(&Setup { claims: vec![], ..Setup::demo(DemoConfig::default()) }).unwrap();
+    assert_eq!(
+        get(&empty.cluster(), &[Kind::PersistentVolumeClaim], &|_, _| 0),
+        "No resources found in default namespace.\n"
+    );
+}
+
+#[test]
+fn a_statefulset_and_its_pods_read_like_kubectl() {
+    let (mut s, _) = <statefulset::State as Model>::start(&statefulset::Config::default()).unwrap();
+    for _ in 0..3 {
+        s.apply(statefulset::Action::Step).unwrap();
+    }
+    let out = get(&s.cluster(), &[Kind::StatefulSet, Kind::Pod], &|_, _| 30);
+    assert_eq!(
+        out,
+        "NAME                  READY   AGE\nstatefulset.apps/db   1/3     30s\n\nNAME       READY   STATUS    RESTARTS   AGE\npod/db-0   1/1     Running   0          30s\npod/db-1   0/1     Running   0          30s\n"
+    );
+}
+
+#[test]
+fn ages_read_like_human_duration() {
+    for (seconds, shown) in [
+        (0, "0s"),
+        (119, "119s"),
+        (120, "2m"),
+        (125, "2m5s"),
+        (600, "10m"),
+        (3 * 3600, "3h"),
+        (3 * 3600 + 60, "3h1m"),
+        (50 * 3600, "2d"),
+    ] {
+        assert_eq!(age(seconds), shown, "{seconds}");
+    }
+}
+
+#[test]
+fn a_zoned_volume_carries_its_node_affinity_and_a_pending_pod_its_reason() {
+    let s = attach_and_mount(DemoConfig { zoned: true, ..DemoConfig::default() });
+    let pv = kubectl::yaml(&s.cluster(), Kind::PersistentVolume, "pv-1", &|_, _| 3).unwrap();
+    assert!(pv.contains("  nodeAffinity:\n    required:\n      nodeSelectorTerms:\n      - matchExpressions:\n        - key: topology.kubernetes.io/zone\n          operator: In\n          values:\n          - zone-a\n"), "{pv}");
+    assert!(pv.contains("  claimRef:\n    apiVersion: v1\n    kind: PersistentVolumeClaim\n    name: data\n"), "{pv}");
+    let (mut t, _) = topology::State::new(&Preset::SpreadTrap.setup()).unwrap();
+    t.apply(topology::Action::Run { max: 100 }).unwrap();
+    let cluster = t.cluster();
+    let pending = cluster.pods.iter().find(|p| p.node.is_none()).expect("the trap leaves a pod Pending");
+    let yaml = kubectl::yaml(&cluster, Kind::Pod, &pending.name, &|_, _| 9).unwrap();
+    assert!(yaml.contains("    reason: Unschedulable\n") && yaml.contains("message: \"0/"), "{yaml}");
+}
+
+/// Every object of every preset each demo offers, written for kubernetes-validate.
+#[test]
+fn every_object_of_every_preset_is_written_for_the_validator() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("kubectl-manifests");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut written = Vec::new();
+    let mut write = |scene: &str, cluster: &kubectl::Cluster| {
+        for (kind, name) in cluster.names() {
+            let yaml = kubectl::yaml(cluster, kind, &name, &|_, _| 42).expect("every listed object has YAML");
+            let file = dir.join(format!("{scene}-{kind:?}-{name}.yaml"));
+            std::fs::write(&file, yaml).unwrap();
+            written.push(kind);
+        }
+    };
+    for mode in AccessMode::ALL {
+        for binding in [Binding::Immediate, Binding::WaitForFirstConsumer] {
+            for (zoned, reclaim) in [(false, Reclaim::Delete), (true, Reclaim::Retain)] {
+                let config = DemoConfig { mode, binding, zoned, reclaim, ..DemoConfig::default() };
+                let mut s = attach_and_mount(config);
+                write(&format!("csi-{mode:?}-{binding:?}-{zoned}"), &s.cluster());
+                s.apply(Action::UnmountAll { claim: "data".into() }).unwrap();
+                s.apply(Action::Detach { claim: "data".into(), node: "node-a".into() }).unwrap();
+                s.apply(Action::DeleteClaim { claim: "data".into() }).unwrap();
+                write(&format!("csi-{mode:?}-{binding:?}-{zoned}-deleted"), &s.cluster());
+            }
+        }
+    }
+    let (mut s, _) = <statefulset::State as Model>::start(&statefulset::Config::default()).unwrap();
+    for step in 0..8 {
+        s.apply(statefulset::Action::Step).unwrap();
+        write(&format!("statefulset-{step}"), &s.cluster());
+    }
+    s.apply(statefulset::Action::DeletePvc { ordinal: 0 }).unwrap();
+    write("statefulset-terminating", &s.cluster());
+    let scenes = Preset::ALL
+        .iter()
+        .map(|p| (format!("{p:?}"), p.setup()))
+        .chain([("Chapter".to_string(), Chapter::default().setup())]);
+    for (name, setup) in scenes {
+        let (mut t, _) = topology::State::new(&setup).unwrap();
+        write(&format!("topology-{name}-start"), &t.cluster());
+        t.apply(topology::Action::Run { max: 100 }).unwrap();
+        write(&format!("topology-{name}"), &t.cluster());
+    }
+    for kind in Kind::ALL {
+        assert!(written.contains(&kind), "no {kind:?} was written: the validator would not see one");
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Validates the YAML of every object the kubectl panel can show, for every demo preset, against
+# Kubernetes 1.37's schemas, strictly (a field the real API does not have is an error).
+# `cargo test -p kubevol-sim --test kubectl_view` writes the files; this checks them and reports in
+# the test command's `test result:` form, one test per file.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DIR="$ROOT/target/tmp/kubectl-manifests"
+shopt -s nullglob
+files=("$DIR"/*.yaml)
+if [ ${#files[@]} -eq 0 ]; then
+  echo "no manifests in $DIR: run cargo test -p kubevol-sim --test kubectl_view first"
+  exit 1
+fi
+if "$ROOT/.venv/bin/kubernetes-validate" --strict --quiet --kubernetes-version 1.37.0 "${files[@]}"; then
+  echo "kubernetes-validate --strict -k 1.37.0: ${#files[@]} manifests valid"
+  echo "test result: ok. ${#files[@]} passed; 0 failed"
+else
+  echo "test result: FAILED. kubernetes-validate found schema errors above"
+  exit 1
+fi
