@@ -28,6 +28,12 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     /// Restores derived indexes after deserialising a state.
     fn reindex(&mut self);
 
+    /// The Kubernetes objects the state stands for, as kubectl would show them.
+    fn cluster(&self) -> crate::kubectl::Cluster;
+
+    /// The Kubernetes Events `event` stands for, read against the state after it.
+    fn kube_events(&self, event: &Self::Event) -> Vec<crate::kubectl::KubeEvent>;
+
     /// Whether a reader's log shows this event; protocol detail (CSI calls) has its own panel.
     fn in_log(_event: &Self::Event) -> bool {
         true
@@ -54,6 +60,14 @@ macro_rules! model {
 
             fn reindex(&mut self) {
                 ($reindex)(self)
+            }
+
+            fn cluster(&self) -> crate::kubectl::Cluster {
+                crate::$module::State::cluster(self)
+            }
+
+            fn kube_events(&self, event: &Self::Event) -> Vec<crate::kubectl::KubeEvent> {
+                crate::$module::State::kube_events(self, event)
             }
 
             $($extra)*

@@ -16,7 +16,7 @@
 //!   between them (`kubectl get pvc,pv` in any cluster).
 #![cfg(not(target_arch = "wasm32"))]
 
-use kubevol_sim::kubectl::{self, age, get, Kind, Kubectl};
+use kubevol_sim::kubectl::{self, age, get, Kind};
 use kubevol_sim::topology::{Chapter, Preset};
 use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, Setup};
 use kubevol_sim::{statefulset, topology, volumes, Model};
@@ -160,4 +160,80 @@ fn every_object_of_every_preset_is_written_for_the_validator() {
     for kind in Kind::ALL {
         assert!(written.contains(&kind), "no {kind:?} was written: the validator would not see one");
     }
+}
+
+/// Applies actions one step apart and collects the Kubernetes Events each stands for.
+fn events_of<M: Model>(state: &mut M, actions: Vec<M::Action>) -> Vec<(u64, kubectl::KubeEvent)> {
+    let mut out = Vec::new();
+    for (step, action) in actions.into_iter().enumerate() {
+        if let Ok(events) = state.apply(action) {
+            for e in &events {
+                out.extend(state.kube_events(e).into_iter().map(|k| (step as u64 + 1, k)));
+            }
+        }
+    }
+    out
+}
+
+/// `kubectl describe pod` in the CSI chapter: the scheduler, then the attach/detach controller,
+/// as a real cluster reports a pod that lands where its volume is attached.
+#[test]
+fn describe_pod_lists_its_events_like_kubectl() {
+    let (mut s, _) = volumes::State::new(&Setup::demo(DemoConfig::default())).unwrap();
+    let events = events_of(
+        &mut s,
+        vec![
+            Action::Attach { claim: "data".into(), node: "node-a".into() },
+            Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
+        ],
+    );
+    assert_eq!(
+        kubectl::describe_events(&events, (Kind::Pod, "web-1"), 12),
+        "\
+Events:
+  Type    Reason                  Age   From                     Message
+  ----    ------                  ----  ----                     -------
+  Normal  Scheduled               10s   default-scheduler        Successfully assigned default/web-1 to node-a
+  Normal  SuccessfulAttachVolume  10s   attachdetach-controller  AttachVolume.Attach succeeded for volume \"pv-1\"
+"
+    );
+    assert_eq!(kubectl::describe_events(&events, (Kind::Pod, "web-9"), 12), "Events:  <none>\n");
+}
+
+/// A pod the scheduler cannot place: its FailedScheduling, with the scheduler's own message.
+#[test]
+fn describe_a_pending_pod_gives_the_scheduler_s_reason() {
+    let (mut t, _) = topology::State::new(&Preset::SpreadTrap.setup()).unwrap();
+    let events = events_of(&mut t, (0..12).map(|_| topology::Action::Step).collect());
+    let pending = t.cluster().pods.into_iter().find(|p| p.node.is_none()).unwrap().name;
+    let out = kubectl::describe_events(&events, (Kind::Pod, &pending), 20);
+    let line = out.lines().find(|l| l.contains("FailedScheduling")).expect(&out);
+    assert!(line.starts_with("  Warning  FailedScheduling  "), "{out}");
+    assert!(line.ends_with("default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints."), "{out}");
+}
+
+/// The same event again is one line, `<last> (x<count> over <first>)`, as the API server
+/// aggregates it and `kubectl describe` shows it.
+#[test]
+fn a_repeated_event_is_one_line_with_its_count() {
+    let e = kubectl::KubeEvent::warning(
+        "FailedScheduling",
+        "default-scheduler",
+        (Kind::Pod, "p"),
+        "0/3 nodes are available".into(),
+    );
+    let events = [(2, e.clone()), (5, e.clone()), (9, e)];
+    assert_eq!(
+        kubectl::describe_events(&events, (Kind::Pod, "p"), 70),
+        "Events:\n  Type     Reason            Age                From               Message\n  ----     ------            ----               ----               -------\n  Warning  FailedScheduling  61s (x3 over 68s)  default-scheduler  0/3 nodes are available\n"
+    );
+}
+
+#[test]
+fn the_statefulset_controller_reports_on_the_set() {
+    let (mut s, _) = <statefulset::State as Model>::start(&statefulset::Config::default()).unwrap();
+    let events = events_of(&mut s, vec![statefulset::Action::Step]);
+    let out = kubectl::describe_events(&events, (Kind::StatefulSet, "db"), 1);
+    assert!(out.contains("  Normal  SuccessfulCreate  0s    statefulset-controller  create Claim data-db-0 Pod db-0 in StatefulSet db success\n"), "{out}");
+    assert!(out.contains("create Pod db-0 in StatefulSet db successful"), "{out}");
 }

@@ -7,9 +7,11 @@
 //! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
 //! second from [`EPOCH`].
 
+mod events;
 mod get;
 mod yaml;
 
+pub use events::{describe_events, KubeEvent};
 pub use get::{age, get};
 pub use yaml::yaml;
 
@@ -222,7 +224,11 @@ pub fn short_mode(mode: AccessMode) -> &'static str {
     }
 }
 
-/// What a model's state looks like to kubectl.
-pub trait Kubectl {
-    fn cluster(&self) -> Cluster;
+/// The component the demos' CSI sidecars report as: `<driver>_<identity>`, the identity (the
+/// controller pod's name in a real cluster) made up here.
+pub fn sidecar(component: &str) -> String {
+    match component {
+        "external-resizer" => format!("external-resizer {PROVISIONER}"),
+        _ => format!("{PROVISIONER}_csi-controller-0"),
+    }
 }

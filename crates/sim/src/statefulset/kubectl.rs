@@ -3,8 +3,8 @@
 //! real cluster would have a dynamically provisioned PV per claim, named `pvc-<claim uid>`, as
 //! listed here, with the class and size this model does not track (`standard`, 1Gi).
 
-use super::State;
-use crate::kubectl::{uid, Claim, Cluster, Kind, Kubectl, Pod, Set, Volume};
+use super::{Event, PvcGone, State};
+use crate::kubectl::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
 use crate::volumes::AccessMode;
 use crate::Setting;
 
@@ -16,8 +16,9 @@ fn volume_name(claim: &str) -> String {
     format!("pvc-{}", uid(Kind::PersistentVolumeClaim, claim))
 }
 
-impl Kubectl for State {
-    fn cluster(&self) -> Cluster {
+impl State {
+    /// The objects this state stands for.
+    pub fn cluster(&self) -> Cluster {
         let set = self.config.name.clone();
         let claims: Vec<Claim> = self
             .pvcs
@@ -81,5 +82,40 @@ impl Kubectl for State {
             }]
         };
         Cluster { classes: Vec::new(), claims, volumes, attachments: Vec::new(), sets, pods }
+    }
+
+    /// The Kubernetes Events a model event stands for. The StatefulSet controller records on the
+    /// set: `Successful<Verb>` with "<verb> Pod <pod> in StatefulSet <set> successful" and
+    /// "<verb> Claim <claim> Pod <pod> in StatefulSet <set> success" (kubernetes/kubernetes
+    /// `pkg/controller/statefulset/stateful_pod_control.go`, `recordPodEvent`, `recordClaimEvent`).
+    pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
+        let set = self.config.name.clone();
+        let on_set = |reason: &'static str, message: String| {
+            KubeEvent::normal(reason, "statefulset-controller", (Kind::StatefulSet, &set), message)
+        };
+        match event {
+            Event::PodCreated { pod, pvc, reused, .. } => {
+                let mut out = Vec::new();
+                if !reused {
+                    out.push(on_set(
+                        "SuccessfulCreate",
+                        format!("create Claim {pvc} Pod {pod} in StatefulSet {set} success"),
+                    ));
+                }
+                out.push(on_set("SuccessfulCreate", format!("create Pod {pod} in StatefulSet {set} successful")));
+                out
+            }
+            Event::PodDeleted { pod, .. } => {
+                vec![on_set("SuccessfulDelete", format!("delete Pod {pod} in StatefulSet {set} successful"))]
+            }
+            Event::PvcDeleted { pvc, why: PvcGone::WhenScaled | PvcGone::WhenDeleted, .. } => {
+                let ordinal = pvc.rsplit('-').next().unwrap_or_default();
+                vec![on_set(
+                    "SuccessfulDelete",
+                    format!("delete Claim {pvc} Pod {set}-{ordinal} in StatefulSet {set} success"),
+                )]
+            }
+            _ => Vec::new(),
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! with the scheduler's message. This model attaches nothing, so it has no VolumeAttachments, and
 //! it tracks no sizes: every claim asks for 1Gi.
 
-use super::State;
-use crate::kubectl::{Claim, Class, Cluster, Kubectl, Pod, Set, Volume};
+use super::{Event, State};
+use crate::kubectl::{sidecar, Claim, Class, Cluster, Kind, KubeEvent, Pod, Set, Volume, NAMESPACE};
 use crate::Setting;
 
 const SIZE_GIB: u32 = 1;
@@ -13,8 +13,9 @@ fn pairs(map: &crate::ordered::VecMap<String, String>) -> Vec<(String, String)> 
     map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
-impl Kubectl for State {
-    fn cluster(&self) -> Cluster {
+impl State {
+    /// The objects this state stands for.
+    pub fn cluster(&self) -> Cluster {
         let classes = self
             .classes
             .values()
@@ -98,5 +99,34 @@ impl Kubectl for State {
             })
             .collect();
         Cluster { classes, claims, volumes, attachments: Vec::new(), sets, pods }
+    }
+
+    /// The Kubernetes Events a model event stands for: the scheduler's Scheduled and
+    /// FailedScheduling (`pkg/scheduler/schedule_one.go`), the PV controller's
+    /// WaitForFirstConsumer, the provisioner's ProvisioningSucceeded and ProvisioningFailed, and the
+    /// StatefulSet controller's SuccessfulCreate on the set.
+    pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
+        fn pvc(name: &str) -> (Kind, &str) {
+            (Kind::PersistentVolumeClaim, name)
+        }
+        match event {
+            Event::Scheduled { pod, node } => vec![KubeEvent::normal("Scheduled", "default-scheduler", (Kind::Pod, pod), format!("Successfully assigned {NAMESPACE}/{pod} to {node}"))],
+            Event::FailedScheduling { pod, message } => vec![KubeEvent::warning("FailedScheduling", "default-scheduler", (Kind::Pod, pod), message.message())],
+            Event::WaitingForFirstConsumer { pvc: c } => vec![KubeEvent::normal(
+                "WaitForFirstConsumer",
+                "persistentvolume-controller",
+                pvc(c),
+                "waiting for first consumer to be created before binding".into(),
+            )],
+            Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal("ProvisioningSucceeded", &sidecar("external-provisioner"), pvc(c), format!("Successfully provisioned volume {pv}"))],
+            Event::ProvisioningFailed { pvc: c, class } => vec![KubeEvent::warning(
+                "ProvisioningFailed",
+                &sidecar("external-provisioner"),
+                pvc(c),
+                format!("failed to provision volume with StorageClass \"{class}\": no topology the class allows has storage"),
+            )],
+            Event::PodCreated { pod, set: Some(set) } => vec![KubeEvent::normal("SuccessfulCreate", "statefulset-controller", (Kind::StatefulSet, set), format!("create Pod {pod} in StatefulSet {set} successful"))],
+            _ => Vec::new(),
+        }
     }
 }

@@ -3,12 +3,13 @@
 //! and the pods that mount it.
 
 use super::model::Phase;
-use super::State;
-use crate::kubectl::{Attachment, Claim, Class, Cluster, Kubectl, Pod, Volume};
+use super::{Event, State};
+use crate::kubectl::{sidecar, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume, NAMESPACE};
 use crate::Setting;
 
-impl Kubectl for State {
-    fn cluster(&self) -> Cluster {
+impl State {
+    /// The objects this state stands for.
+    pub fn cluster(&self) -> Cluster {
         let classes = self
             .classes
             .values()
@@ -84,5 +85,76 @@ impl Kubectl for State {
             })
             .collect();
         Cluster { classes, claims, volumes, attachments, sets: Vec::new(), pods }
+    }
+
+    /// The Kubernetes Events a model event stands for, read against the state after it.
+    ///
+    /// Sources: the PV controller's WaitForFirstConsumer (`pv_controller.go`); external-provisioner's
+    /// Provisioning, ProvisioningSucceeded and ProvisioningFailed (sig-storage-lib-external-provisioner
+    /// `controller.go`); the scheduler's Scheduled; the attach/detach controller's
+    /// SuccessfulAttachVolume (`operation_generator.go`, recorded on each pod that uses the volume,
+    /// so here when a pod arrives on a node the volume is attached to); external-resizer's Resizing,
+    /// FileSystemResizeRequired and VolumeResizeFailed; the kubelet's FileSystemResizeSuccessful.
+    pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
+        let claim = |name: &str| (Kind::PersistentVolumeClaim, name.to_string());
+        let on = |object: (Kind, String), warning: bool, reason: &'static str, from: &str, message: String| KubeEvent {
+            warning,
+            reason,
+            from: from.to_string(),
+            object,
+            message,
+        };
+        match event {
+            Event::WaitingForFirstConsumer { claim: c } => vec![on(
+                claim(c),
+                false,
+                "WaitForFirstConsumer",
+                "persistentvolume-controller",
+                "waiting for first consumer to be created before binding".into(),
+            )],
+            Event::Provisioned { volume, claim: c, .. } => vec![
+                on(claim(c), false, "Provisioning", &sidecar("external-provisioner"), format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{c}\"")),
+                on(claim(c), false, "ProvisioningSucceeded", &sidecar("external-provisioner"), format!("Successfully provisioned volume {volume}")),
+            ],
+            Event::ProvisioningFailed { claim: c, class, code, .. } => vec![on(
+                claim(c),
+                true,
+                "ProvisioningFailed",
+                &sidecar("external-provisioner"),
+                format!("failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough space in the backend", code.go_name()),
+            )],
+            Event::Mounted { volume, node, pod, .. } => {
+                let pod = (Kind::Pod, pod.clone());
+                let mut out = vec![on(pod.clone(), false, "Scheduled", "default-scheduler", format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1))];
+                if self.driver.capabilities.publish_unpublish {
+                    out.push(on(pod, false, "SuccessfulAttachVolume", "attachdetach-controller", format!("AttachVolume.Attach succeeded for volume \"{volume}\"")));
+                }
+                out
+            }
+            Event::ResizeRequested { claim: c, .. } => {
+                let volume = self.claims.get(c).and_then(|cl| cl.volume.clone()).unwrap_or_default();
+                vec![on(claim(c), false, "Resizing", &sidecar("external-resizer"), format!("External resizer is resizing volume {volume}"))]
+            }
+            Event::ControllerExpanded { volume, .. } => {
+                let c = self.volumes.get(volume).map(|v| v.claim.clone()).unwrap_or_default();
+                vec![on(claim(&c), false, "FileSystemResizeRequired", &sidecar("external-resizer"), "Require file system resize of volume on node".into())]
+            }
+            Event::ResizeFailed { claim: c, volume, code, .. } => vec![on(
+                claim(c),
+                true,
+                "VolumeResizeFailed",
+                &sidecar("external-resizer"),
+                format!("resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space in the backend", crate::kubectl::PROVISIONER, code.go_name()),
+            )],
+            Event::FileSystemResized { volume, node, .. } => self
+                .volumes
+                .get(volume)
+                .map(|v| v.pods_on(node))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|pod| on((Kind::Pod, pod), false, "FileSystemResizeSuccessful", "kubelet", format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 }
