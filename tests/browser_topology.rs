@@ -212,3 +212,29 @@ async fn an_unknown_preset_says_so_inside_the_demo_which_starts_at_its_default()
     assert!(csi.find("[data-action=\"attach\"]").is_some(), "the demo still mounts");
     csi.remove();
 }
+
+/// The kubectl panel's `describe pod` for the pod the trap leaves Pending: the scheduler's own
+/// FailedScheduling, and the pod's PodScheduled condition in its YAML.
+#[wasm_bindgen_test]
+async fn kubectl_describes_a_pending_pod_with_the_scheduler_s_reason() {
+    let demo = support::mount("topology", "en").await;
+    demo.click("[data-action=\"run\"]").await;
+    let summary: web_sys::HtmlElement =
+        wasm_bindgen::JsCast::dyn_into(demo.find("summary[data-action=\"kubectl\"]").unwrap()).unwrap();
+    summary.click();
+    leptos::task::tick().await;
+    let get = demo.state("kubectl-get");
+    assert!(get.starts_with("$ kubectl get statefulsets,pods,pvc,pv\nNAME "), "{get}");
+    let pending = get
+        .lines()
+        .find(|l| l.starts_with("pod/") && l.contains(" Pending "))
+        .and_then(|l| l.split_whitespace().next())
+        .map(|n| n.trim_start_matches("pod/").to_string())
+        .unwrap_or_else(|| panic!("a Pending pod in {get}"));
+    demo.click(&format!("[data-action=\"kubectl-object\"][data-value=\"pods/{pending}\"]")).await;
+    let object = demo.state("kubectl-object");
+    assert!(object.contains("    reason: Unschedulable\n"), "{object}");
+    assert!(object.contains("  Warning  FailedScheduling  "), "{object}");
+    assert!(object.contains("default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints."), "{object}");
+    demo.remove();
+}

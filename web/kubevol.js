@@ -163,6 +163,19 @@ new MutationObserver((records) => {
 }).observe(document.documentElement, { childList: true, subtree: true });
 mountWaiting();
 
+// A share link followed within the page (pasted into the address bar, or a link in the book's
+// text) changes only the address's fragment: the demo it names starts again, from the link.
+addEventListener('hashchange', () => {
+  const [prefix, kind, nth] = location.hash.slice(1).split(':');
+  if (prefix !== 'kubevol') return;
+  const element = [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1];
+  const demo = element && demos.get(element);
+  demo?.loading.then((module) => {
+    module.unmount(element);
+    module.mount(element, kind, element.getAttribute('data-lang'));
+  }, () => {});
+});
+
 /** Mounts demo `kind` ("csi", "statefulset", "topology") in `lang` ("ja" or "en") into `element`. */
 export async function mountDemo(element, kind, lang) {
   element.removeAttribute('data-kubevol-unmounted');

@@ -17,6 +17,9 @@ export const SCENES = {
     await click(demo, '[data-action="expand"][data-value="10"]');
     // And the history so far exported as a scenario file, with its link to save it.
     await click(demo, '[data-action="export"]');
+    // And the kubectl panel opened on the pod: its YAML and the Events describe lists.
+    await click(demo, '[data-action="kubectl"]');
+    await click(demo, '[data-action="kubectl-object"][data-value="pods/web-1"]');
   },
   statefulset: async (demo) => {
     for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');

@@ -49,19 +49,34 @@ pub struct Place {
     pub link: Option<String>,
 }
 
+/// The most actions a share link may replay: far more than a reader clicks, and few enough that
+/// opening any link is quick.
+pub const MAX_LINK_ACTIONS: usize = 1000;
+
+/// What a link may hold for one demo: the settings its controls offer (`admits`) and the actions
+/// its buttons make (`offers`). A link is run by whoever opens it, so it may ask for nothing a
+/// reader of the demo could not, such as a thousand replicas in one step.
+pub struct Offered<M: Model, C> {
+    pub admits: fn(&C) -> bool,
+    pub offers: fn(&M::Action) -> bool,
+}
+
 /// The settings a demo starts from and its session: the share link's, when the page's address
 /// holds one for this demo that it can read, else `default`'s, with the message that says why the
-/// link was not used. `admits` says whether the demo's controls offer those settings at all.
+/// link was not used.
 pub fn restore<M: Model, C: Compact + Copy>(
     place: &Place,
     lang: Lang,
     default: C,
-    admits: fn(&C) -> bool,
+    offered: Offered<M, C>,
     start: fn(C) -> Session<M>,
 ) -> (C, Session<M>, Option<String>) {
     let decoded = place.link.as_deref().map(|fragment| {
         link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
-            if admits(&config) {
+            let fits = (offered.admits)(&config)
+                && actions.len() <= MAX_LINK_ACTIONS
+                && actions.iter().all(|a| (offered.offers)(a));
+            if fits {
                 Ok((config, actions))
             } else {
                 Err(LinkError::Invalid)
@@ -178,7 +193,7 @@ mod tests {
             &place(fragment),
             Lang::En,
             Scenario::Chapter(Chapter::default()),
-            Scenario::admits,
+            crate::topology::present::OFFERED,
             crate::topology::present::start,
         );
         assert_eq!((config, notice), (scenario, None));
@@ -194,12 +209,35 @@ mod tests {
         let huge = Scenario::Chapter(Chapter { pods: 1000, ..Chapter::default() });
         let fragment = link::encode(&Address { kind: "topology".into(), nth: 2 }, &(huge, Vec::<Action>::new()));
         let default = Scenario::Chapter(Chapter::default());
-        let (config, _, notice) =
-            restore(&place(fragment), Lang::En, default, Scenario::admits, crate::topology::present::start);
+        let (config, _, notice) = restore(
+            &place(fragment),
+            Lang::En,
+            default,
+            crate::topology::present::OFFERED,
+            crate::topology::present::start,
+        );
         assert_eq!(config, default);
         assert_eq!(
             notice.as_deref(),
             Some("This demo's link cannot be restored: it is intact but describes something this demo cannot show. Starting from the beginning")
         );
+    }
+
+    /// A link is run by whoever opens it: an action no button makes (a hundred thousand replicas
+    /// at once) is refused whole, as is a history longer than any reader clicks.
+    #[test]
+    fn actions_the_buttons_do_not_make_are_refused() {
+        use crate::statefulset::present::{start, StsConfig, OFFERED};
+        use kubevol_sim::statefulset::Action as Set;
+        let address = Address { kind: "statefulset".into(), nth: 2 };
+        let said = |actions: Vec<Set>| {
+            let fragment = link::encode(&address, &(StsConfig::default(), actions));
+            restore(&place(fragment), Lang::En, StsConfig::default(), OFFERED, start).2
+        };
+        assert_eq!(said(vec![Set::Step, Set::ScaleBy { delta: 1 }, Set::Run { max: 5 }]), None);
+        let refused = Some(bad_link(Lang::En, &LinkError::Invalid));
+        assert_eq!(said(vec![Set::Scale { replicas: 100_000 }]), refused);
+        assert_eq!(said(vec![Set::Run { max: 10_000 }]), refused);
+        assert_eq!(said(vec![Set::Step; MAX_LINK_ACTIONS + 1]), refused);
     }
 }

@@ -100,6 +100,7 @@ pub const EXPORT_HINT: Msg = msg(
 );
 pub const SHARE: Msg = msg("リンクで共有", "Share a link");
 pub const SHARE_LINK: Msg = msg("この場面へのリンク", "A link to this moment");
+pub const SHARE_COPYING: Msg = msg("クリップボードにコピーしている…", "Copying to the clipboard…");
 pub const SHARE_COPIED: Msg = msg("クリップボードにコピーした", "Copied to the clipboard");
 pub const SHARE_REFUSED: Msg = msg(
     "ブラウザがクリップボードを使わせなかった。欄のリンクを選んでコピーしてほしい",
@@ -108,6 +109,12 @@ pub const SHARE_REFUSED: Msg = msg(
 pub const SHARE_TOO_LONG: Msg = msg(
     "操作が多すぎてリンクにできない。シナリオを書き出せば、すべて残せる",
     "Too many actions for a link; export the scenario to keep them all",
+);
+pub const KUBECTL: Msg = msg("kubectl で見ると", "As kubectl shows it");
+pub const KUBECTL_OBJECTS: Msg = msg("YAML を見るオブジェクト", "Objects to show as YAML");
+pub const KUBECTL_MADE_UP: Msg = msg(
+    "uid・時刻・ボリューム ID は作り物。時刻はこのデモの 1 ステップを 1 秒として 2026-01-01T00:00:00Z から数える",
+    "The uids, times and volume ids are made up: time counts one step of this demo as a second from 2026-01-01T00:00:00Z",
 );
 pub const LOG_HINT: Msg = msg("行を押すと、その操作の直後に戻る", "Click a line to return to right after it");
 pub const NONE: Msg = msg("(なし)", "(none)");

@@ -10,6 +10,7 @@ pub mod boundary;
 pub mod csi;
 pub mod demo;
 pub mod entry;
+pub mod kubectl;
 pub mod lang;
 pub mod mount;
 pub mod session;

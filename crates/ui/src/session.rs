@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use kubevol_sim::json::to_json;
+use kubevol_sim::kubectl::{self, Kind, KubeEvent};
 use kubevol_sim::{Model, Tell, Voice};
 
 use crate::lang::Lang;
@@ -67,6 +68,10 @@ pub struct Session<M: Model> {
     /// The earliest moment the reader can go back to: what a demo does on its own before the
     /// reader's first click (the topology chapter placing its pods) counts as its start.
     floor: usize,
+    /// When each Kubernetes object the state stands for appeared (the moment), for its AGE.
+    births: Vec<(Kind, String, usize)>,
+    /// Every Kubernetes Event so far, with the moment it happened.
+    kube_events: Vec<(u64, KubeEvent)>,
 }
 
 impl<M: Model> Session<M> {
@@ -82,6 +87,8 @@ impl<M: Model> Session<M> {
             history: Vec::new(),
             moment: 0,
             floor: 0,
+            births: Vec::new(),
+            kube_events: Vec::new(),
         };
         session.record(&events);
         Ok(session)
@@ -152,6 +159,7 @@ impl<M: Model> Session<M> {
             fresh.step(action.clone());
         }
         fresh.history = std::mem::take(&mut self.history);
+        // `fresh` counted its own moments while replaying; births and events are already right.
         fresh.floor = self.floor;
         *self = fresh;
         true
@@ -177,6 +185,49 @@ impl<M: Model> Session<M> {
         for e in events.iter().filter(|e| M::in_log(e)) {
             self.push(Entry::Event(e.clone()));
         }
+        // What kubectl would show: the Events these stand for, and which objects are new (an
+        // object deleted and made again under the same name is new again).
+        for e in events {
+            let happened = self.state.kube_events(e);
+            self.kube_events.extend(happened.into_iter().map(|k| (self.moment as u64, k)));
+        }
+        let now = self.state.cluster().names();
+        self.births.retain(|(kind, name, _)| now.iter().any(|(k, n)| k == kind && n == name));
+        for (kind, name) in now {
+            if !self.births.iter().any(|(k, n, _)| *k == kind && *n == name) {
+                self.births.push((kind, name, self.moment));
+            }
+        }
+    }
+
+    /// How many steps ago an object appeared: its AGE, a step counted as a second.
+    fn age(&self, kind: Kind, name: &str) -> u64 {
+        let born = self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2);
+        (self.moment - born.min(self.moment)) as u64
+    }
+
+    /// The moment an object appeared, for its `creationTimestamp`.
+    fn born(&self, kind: Kind, name: &str) -> u64 {
+        self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2 as u64)
+    }
+
+    /// `kubectl get <kinds>` at the moment shown.
+    pub fn kubectl_get(&self, kinds: &[Kind]) -> String {
+        kubectl::get(&self.state.cluster(), kinds, &|k, n| self.age(k, n))
+    }
+
+    /// Every object kubectl would list now, in `kubectl get` order.
+    pub fn kubectl_objects(&self) -> Vec<(Kind, String)> {
+        self.state.cluster().names()
+    }
+
+    /// `kubectl get <kind> <name> -o yaml`, and for the kinds `describe` shows Events of, its
+    /// Events section.
+    pub fn kubectl_object(&self, kind: Kind, name: &str) -> Option<(String, Option<String>)> {
+        let yaml = kubectl::yaml(&self.state.cluster(), kind, name, &|k, n| self.born(k, n))?;
+        let described = matches!(kind, Kind::Pod | Kind::PersistentVolumeClaim | Kind::StatefulSet)
+            .then(|| kubectl::describe_events(&self.kube_events, (kind, name), self.moment as u64));
+        Some((yaml, described))
     }
 
     fn push(&mut self, entry: Entry<M>) {
@@ -270,6 +321,8 @@ mod tests {
         }
         s.dispatch(Action::Write { ordinal: 0, data: None });
         let (state, log) = (json(&s.state), s.log_lines(Lang::En));
+        let kubectl = (s.kubectl_get(&Kind::ALL), s.kubectl_object(Kind::StatefulSet, "db"));
+        assert!(kubectl.0.contains("\npod/db-0   1/1     Running   0          5s\n"), "{}", kubectl.0);
         assert_eq!(s.steps(), (Some(5), None));
         for back in (3..6).rev() {
             assert!(s.travel(back));
@@ -281,6 +334,11 @@ mod tests {
         }
         assert_eq!(json(&s.state), state, "redo after undo is byte-identical");
         assert_eq!(s.log_lines(Lang::En), log);
+        assert_eq!(
+            (s.kubectl_get(&Kind::ALL), s.kubectl_object(Kind::StatefulSet, "db")),
+            kubectl,
+            "and so is what kubectl shows"
+        );
         assert!(!s.travel(7), "there is no moment past the last");
     }
 

@@ -332,23 +332,23 @@ fn share_link(fragment: String, output: RwSignal<Option<Output>>) {
     let Some(window) = web_sys::window() else { return };
     let page = window.location().href().unwrap_or_default();
     let url = format!("{}#{fragment}", page.split('#').next().unwrap_or_default());
-    output.set(link(url.clone(), lang::SHARE_REFUSED));
     // `navigator.clipboard` is missing outside secure contexts; calling it then would throw.
     let clipboard = window.navigator().clipboard();
     if clipboard.is_undefined() {
+        output.set(link(url, lang::SHARE_REFUSED));
         return;
     }
+    output.set(link(url.clone(), lang::SHARE_COPYING));
     let written = wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&url));
     leptos::task::spawn_local(async move {
-        if written.await.is_ok() {
-            // Only if the same link is still shown (a step since takes it away), and `try_`
-            // because the demo may have left the page meanwhile.
-            output.try_update(|o| {
-                if let Some(o) = o.as_mut().filter(|o| o.text == url) {
-                    o.status = lang::SHARE_COPIED;
-                }
-            });
-        }
+        let status = if written.await.is_ok() { lang::SHARE_COPIED } else { lang::SHARE_REFUSED };
+        // Only if the same link is still shown (a step since takes it away), and `try_`
+        // because the demo may have left the page meanwhile.
+        output.try_update(|o| {
+            if let Some(o) = o.as_mut().filter(|o| o.text == url) {
+                o.status = status;
+            }
+        });
     });
 }
 

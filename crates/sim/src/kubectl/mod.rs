@@ -206,12 +206,17 @@ impl Attachment {
 
 /// A made-up uid, the same for the same object on every render: zeros but for a hash of the name.
 pub fn uid(kind: Kind, name: &str) -> String {
+    format!("00000000-0000-4000-8000-{:012x}", name_hash(kind, name))
+}
+
+/// 48 bits of FNV-1a over the kind and name: what the made-up uids and volume ids are built from.
+pub(crate) fn name_hash(kind: Kind, name: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ kind as u64;
     for b in name.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    format!("00000000-0000-4000-8000-{:012x}", h & 0xffff_ffff_ffff)
+    h & 0xffff_ffff_ffff
 }
 
 /// The access mode as `kubectl get` abbreviates it.

@@ -13,7 +13,7 @@
 
 use std::fmt::Write;
 
-use super::{uid, Cluster, Kind, NAMESPACE, PROVISIONER};
+use super::{name_hash, uid, Cluster, Kind, NAMESPACE, PROVISIONER};
 use crate::topology::ZONE_LABEL;
 use crate::Setting;
 
@@ -188,7 +188,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.line(2, "csi:");
             d.kv(4, "driver", PROVISIONER);
             d.kv(4, "fsType", "ext4");
-            d.kv(4, "volumeHandle", &format!("vol-{}", &uid(kind, name)[24..]));
+            // The driver's own id for the disk: made up, like the uids, from the volume's name.
+            d.kv(4, "volumeHandle", &format!("vol-{:012x}", name_hash(kind, name)));
             if let Some(zone) = &v.zone {
                 d.line(2, "nodeAffinity:");
                 d.line(4, "required:");

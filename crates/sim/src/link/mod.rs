@@ -95,12 +95,23 @@ pub fn decode<T: Compact>(fragment: &str) -> Result<T, LinkError> {
     let address = Address::of(fragment).ok_or(LinkError::Malformed)?;
     // The address was read above; what follows it is the version and the payload.
     let mut parts = fragment.splitn(5, ':').skip(3);
-    let payload = match (parts.next(), parts.next()) {
-        (Some(version), Some(payload)) if version == VERSION => payload,
-        (Some(version), Some(_)) => return Err(LinkError::ForeignVersion { found: version.to_string() }),
-        (None, _) => return Err(LinkError::Truncated),
-        (Some(version), None) if VERSION.starts_with(version) => return Err(LinkError::Truncated),
-        (Some(_), None) => return Err(LinkError::Malformed),
+    let (version, payload) = (parts.next().unwrap_or_default(), parts.next());
+    if version != VERSION {
+        // `v`, or nothing, with no payload after it: the link ends inside its version.
+        if payload.is_none() && VERSION.starts_with(version) {
+            return Err(LinkError::Truncated);
+        }
+        // Only a version as this format spells one is named back to the reader.
+        let digits = version.strip_prefix('v').unwrap_or_default();
+        let spelled = (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+        return Err(if spelled {
+            LinkError::ForeignVersion { found: version.to_string() }
+        } else {
+            LinkError::Malformed
+        });
+    }
+    let Some(payload) = payload else {
+        return Err(LinkError::Truncated);
     };
     let (bytes, canonical) = from_base64url(payload)?;
     let mut r = Reader::new(&bytes);
@@ -199,5 +210,14 @@ mod tests {
         assert_eq!(Address::of(&link), Some(csi(2)));
         assert_eq!(decode(&link), Ok(history));
         assert_eq!(Address::of("install"), None, "a heading's anchor is not a link");
+    }
+
+    #[test]
+    fn a_version_is_named_back_only_when_spelled_as_one() {
+        let decode = |s: &str| decode::<(DemoConfig, Vec<Action>)>(s).unwrap_err();
+        assert_eq!(decode("kubevol:csi:1:v2"), LinkError::ForeignVersion { found: "v2".into() });
+        assert_eq!(decode("kubevol:csi:1:v"), LinkError::Truncated);
+        assert_eq!(decode("kubevol:csi:1:v1"), LinkError::Truncated);
+        assert_eq!(decode("kubevol:csi:1:<b>hello</b>:AAAA"), LinkError::Malformed);
     }
 }

@@ -6,6 +6,7 @@
 pub mod present;
 pub mod text;
 
+use kubevol_sim::kubectl::Kind;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
@@ -20,7 +21,8 @@ pub fn CsiDemo(
     #[prop(default = None)] notice: Option<String>,
     #[prop(default = Place::default())] place: Place,
 ) -> impl IntoView {
-    let (first, session, bad_link) = demo::restore(&place, lang, DemoConfig::default(), |_| true, present::start);
+    let (first, session, bad_link) =
+        demo::restore(&place, lang, DemoConfig::default(), present::OFFERED, present::start);
     let notice = bad_link.or(notice);
     let (lang, demo) = demo::provide::<State>(lang, session);
     let session = demo.session;
@@ -74,6 +76,7 @@ pub fn CsiDemo(
                     {panel(text::K8S_SAYS, Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), text::K8S_NOTHING.get(lang.get()))), "events")}
                 </div>
                 {demo.log(lang, DemoKind::Csi, place.nth, move || config.get_untracked())}
+                {demo.kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod])}
                 <p class="kv-legend">{tr(text::DRIVER_LEGEND)}</p>
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>

@@ -208,6 +208,12 @@ pub fn nodes() -> [&'static str; 2] {
     DEMO_NODES
 }
 
+/// What a share link may hold for this demo: any settings, and any action. Every action of the
+/// volume model costs little whatever its values (the pool caps sizes), so a link is as safe as
+/// a reader's clicks.
+pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig> =
+    crate::demo::Offered { admits: |_| true, offers: |_| true };
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 pub mod present;
 pub mod text;
 
+use kubevol_sim::kubectl::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
@@ -25,14 +26,17 @@ pub fn StatefulSetDemo(
     #[prop(default = None)] notice: Option<String>,
     #[prop(default = Place::default())] place: Place,
 ) -> impl IntoView {
-    let (first, session, bad_link) = demo::restore(&place, lang, StsConfig::default(), present::admits, present::start);
+    let (first, session, bad_link) =
+        demo::restore(&place, lang, StsConfig::default(), present::OFFERED, present::start);
     let notice = bad_link.or(notice);
     let (lang, demo) = demo::provide::<State>(lang, session);
     let (session, dispatch) = (demo.session, demo.dispatch);
     // The settings the session started from; whenScaled then changes in the model, in place.
     let config = RwSignal::new(first);
     let playing = RwSignal::new(false);
+    // A new start keeps the whenScaled the model has now: the reader changed it in place.
     let restart = move |c: StsConfig| {
+        let c = StsConfig { when_scaled: session.with_untracked(|s| s.state.config.retention.when_scaled), ..c };
         playing.set(false);
         config.set(c);
         demo.restart(present::start(c));
@@ -83,7 +87,7 @@ pub fn StatefulSetDemo(
                         {move || if playing.get() { text::PAUSE.get(lang.get()) } else { text::PLAY.get(lang.get()) }}
                     </button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(StsConfig { when_scaled: when_scaled.get_untracked(), ..config.get_untracked() }))>{tr(lang::RESET)}</button>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(config.get_untracked()))>{tr(lang::RESET)}</button>
                 </div>
                 <div class="kv-controls">
                     <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
@@ -109,6 +113,7 @@ pub fn StatefulSetDemo(
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
                 {demo.log(lang, DemoKind::StatefulSet, place.nth, move || config.get_untracked())}
+                {demo.kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])}
                 <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
             </Shell>
     }

@@ -1,6 +1,6 @@
 //! What the StatefulSet demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::statefulset::{Config, PodManagementPolicy, Retention, RetentionPolicy, State};
+use kubevol_sim::statefulset::{Action, Config, PodManagementPolicy, Retention, RetentionPolicy, State};
 
 use crate::session::Session;
 use crate::shell::Tone;
@@ -25,10 +25,19 @@ impl Default for StsConfig {
 // A share link carries the settings the session started from.
 kubevol_sim::compact_struct!(StsConfig { startup_ticks, policy, when_scaled });
 
-/// Whether the demo's controls offer these settings: a share link may hold no others.
-pub fn admits(config: &StsConfig) -> bool {
-    STARTUP_STEPS.iter().any(|(n, _)| *n == config.startup_ticks)
-}
+/// What a share link may hold for this demo: the start-up steps its control offers, and the
+/// actions its buttons make (one step, five, one replica more or less, the breakable ordinal,
+/// whenScaled, and a pod's or volume's own buttons).
+pub const OFFERED: crate::demo::Offered<State, StsConfig> = crate::demo::Offered {
+    admits: |config| STARTUP_STEPS.iter().any(|(n, _)| *n == config.startup_ticks),
+    offers: |action| match action {
+        Action::Step | Action::Run { max: 5 } | Action::ScaleBy { delta: -1 | 1 } => true,
+        Action::Break { ordinal } | Action::Fix { ordinal } => *ordinal == BREAKABLE,
+        Action::SetRetention(policy) => policy.when_deleted == Retention::Retain,
+        Action::DeletePod { .. } | Action::DeletePvc { .. } | Action::Write { data: None, .. } => true,
+        _ => false,
+    },
+};
 
 /// The ordinal the book lets a reader break.
 pub const BREAKABLE: u32 = 1;

@@ -7,6 +7,7 @@
 pub mod present;
 pub mod text;
 
+use kubevol_sim::kubectl::Kind;
 use kubevol_sim::topology::{
     Action, AllowedZones, Binding, Chapter, Custom, PodManagementPolicy, Preset, SpreadKey, State, TaintsPolicy,
     WhenUnsatisfiable,
@@ -47,7 +48,7 @@ pub fn TopologyDemo(
         _ => None,
     };
     let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
-    let (first, session, bad_link) = demo::restore(&place, lang, first, Scenario::admits, present::start);
+    let (first, session, bad_link) = demo::restore(&place, lang, first, present::OFFERED, present::start);
     let notice = bad_link.or(notice);
     let (lang, demo) = demo::provide::<State>(lang, session);
     let (session, dispatch) = (demo.session, demo.dispatch);
@@ -156,6 +157,7 @@ pub fn TopologyDemo(
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
                 {demo.log(lang, DemoKind::Topology, place.nth, move || scenario.get_untracked())}
+                {demo.kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])}
                 {move || if in_chapter.get() {
                     view! { <Legend legend=text::chapter::LEGEND simplified=text::chapter::SIMPLIFIED/> }.into_any()
                 } else {

@@ -24,6 +24,15 @@ pub enum Scenario {
 // A share link carries the scenario the session started from.
 kubevol_sim::compact_enum!(Scenario { 0 => Preset(preset), 1 => Chapter(chapter), 2 => Custom(custom) });
 
+/// What a share link may hold for this demo: the scenarios its controls offer, and the actions its
+/// buttons make (a step, a run, losing a zone or a node).
+pub const OFFERED: crate::demo::Offered<State, Scenario> = crate::demo::Offered {
+    admits: Scenario::admits,
+    offers: |action| {
+        matches!(action, Action::Step | Action::Run { max: 100 } | Action::FailZone { .. } | Action::FailNode { .. })
+    },
+};
+
 /// The `data-preset` (and preset button) of the book's topology chapter.
 pub const CHAPTER_CODE: &str = "spread";
 

@@ -1,0 +1,65 @@
+//! The kubectl panel: the moment shown, as a real cluster would print it. Folded by default, and
+//! computed only while open: `kubectl get` for the kinds the demo has, the objects to pick, and the
+//! picked one's YAML and `describe` Events. Every line comes from `kubevol_sim::kubectl` through
+//! the session, so it is the model's state at that moment and nothing a view remembered.
+
+use kubevol_sim::kubectl::Kind;
+use kubevol_sim::Model;
+use leptos::prelude::*;
+
+use crate::demo::Demo;
+use crate::lang;
+use crate::widgets::{click, tr};
+
+impl<M: Model> Demo<M> {
+    /// The panel, for a demo whose state has objects of `kinds` (in the order `kubectl get` is
+    /// typed with them).
+    pub fn kubectl(self, kinds: &'static [Kind]) -> impl IntoView {
+        let session = self.session;
+        let open = RwSignal::new(false);
+        let picked = RwSignal::new(None::<(Kind, String)>);
+        let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
+        let body = move || {
+            open.get().then(|| {
+                let listed = session.with(|s| format!("{command}{}", s.kubectl_get(kinds)));
+                let objects = session.with(|s| s.kubectl_objects());
+                let chosen = picked.get().filter(|p| objects.contains(p));
+                let shown = chosen.as_ref().and_then(|(kind, name)| {
+                    let (yaml, events) = session.with(|s| s.kubectl_object(*kind, name))?;
+                    let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
+                    if let Some(events) = events {
+                        out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));
+                    }
+                    Some(out)
+                });
+                // The outputs scroll sideways on a narrow page: focusable, so a keyboard can too.
+                view! {
+                    <p class="kv-hint">{tr(lang::KUBECTL_MADE_UP)}</p>
+                    <pre class="kv-kubectl-out" data-state="kubectl-get" tabindex="0">{listed}</pre>
+                    <div class="kv-buttons" role="group" aria-label=tr(lang::KUBECTL_OBJECTS)>
+                        {objects.into_iter().map(|(kind, name)| {
+                            let pressed = chosen.as_ref() == Some(&(kind, name.clone()));
+                            let value = format!("{}/{name}", kind.short());
+                            let label = format!("{} {name}", kind.short());
+                            view! {
+                                <button data-action="kubectl-object" data-value=value aria-pressed=pressed.to_string()
+                                    on:click=click(move || picked.set(Some((kind, name.clone()))))>
+                                    {label}
+                                </button>
+                            }
+                        }).collect_view()}
+                    </div>
+                    {shown.map(|text| view! { <pre class="kv-kubectl-out" data-state="kubectl-object" tabindex="0">{text}</pre> })}
+                }
+            })
+        };
+        view! {
+            <details class="kv-kubectl" data-state="kubectl">
+                <summary data-action="kubectl" on:click=click(move || open.update(|o| *o = !*o))>
+                    {tr(lang::KUBECTL)}
+                </summary>
+                {body}
+            </details>
+        }
+    }
+}
