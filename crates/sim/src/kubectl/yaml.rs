@@ -34,13 +34,37 @@ impl Doc {
         self.line(indent, &format!("{key}: {value}"));
     }
 
-    /// `metadata`, with what the API server sets on every object.
-    fn metadata(&mut self, kind: Kind, name: &str, born: u64, namespaced: bool) {
+    /// `metadata`: what the API server sets on every object, and what controllers added to this
+    /// one, in the sorted order `-o yaml` prints.
+    fn metadata(&mut self, kind: Kind, name: &str, born: u64, meta: Meta) {
         self.line(0, "metadata:");
-        let _ = self.0.write_fmt(format_args!("  creationTimestamp: \"{}\"\n", timestamp(born)));
+        if !meta.annotations.is_empty() {
+            self.line(2, "annotations:");
+            for (_, key, value) in meta.annotations.iter().filter(|a| a.0) {
+                self.kv(4, key, value);
+            }
+        }
+        let _ = writeln!(self.0, "  creationTimestamp: \"{}\"", timestamp(born));
+        if meta.deleting {
+            self.kv(2, "deletionGracePeriodSeconds", "0");
+            let _ = writeln!(self.0, "  deletionTimestamp: \"{}\"", timestamp(born));
+        }
+        if !meta.finalizers.is_empty() {
+            self.list(2, "finalizers", meta.finalizers);
+        }
+        self.labels(2, "labels", meta.labels);
         self.kv(2, "name", name);
-        if namespaced {
+        if meta.namespaced {
             self.kv(2, "namespace", NAMESPACE);
+        }
+        if let Some(set) = meta.owner {
+            self.line(2, "ownerReferences:");
+            self.kv(2, "- apiVersion", "apps/v1");
+            self.kv(4, "blockOwnerDeletion", "true");
+            self.kv(4, "controller", "true");
+            self.kv(4, "kind", "StatefulSet");
+            self.kv(4, "name", set);
+            self.kv(4, "uid", &uid(Kind::StatefulSet, set));
         }
         self.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + born));
         self.kv(2, "uid", &uid(kind, name));
@@ -77,6 +101,20 @@ impl Doc {
     }
 }
 
+/// What an object's metadata holds besides its name, uid and times.
+#[derive(Default)]
+struct Meta<'a> {
+    /// Each with whether this object has it.
+    annotations: &'a [(bool, &'a str, &'a str)],
+    /// Deleted, and kept by a finalizer.
+    deleting: bool,
+    finalizers: &'a [&'a str],
+    labels: &'a [(String, String)],
+    namespaced: bool,
+    /// The StatefulSet that owns the object.
+    owner: Option<&'a str>,
+}
+
 /// `EPOCH` plus `seconds`, as RFC 3339 (the demos stay well inside one day).
 fn timestamp(seconds: u64) -> String {
     let s = seconds % 86_400;
@@ -105,7 +143,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             }
             d.kv(0, "apiVersion", "storage.k8s.io/v1");
             d.kv(0, "kind", "StorageClass");
-            d.metadata(kind, name, at, false);
+            d.metadata(kind, name, at, Meta::default());
             d.kv(0, "provisioner", PROVISIONER);
             d.kv(0, "reclaimPolicy", c.reclaim);
             d.kv(0, "volumeBindingMode", c.binding);
@@ -114,30 +152,24 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let c = cluster.claims.iter().find(|c| c.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "PersistentVolumeClaim");
-            d.line(0, "metadata:");
-            d.line(2, "annotations:");
-            if c.bound.is_some() {
-                d.kv(4, "pv.kubernetes.io/bind-completed", "\"yes\"");
-                d.kv(4, "pv.kubernetes.io/bound-by-controller", "\"yes\"");
-            }
-            d.kv(4, "volume.beta.kubernetes.io/storage-provisioner", PROVISIONER);
-            if let Some(node) = &c.selected_node {
-                d.kv(4, "volume.kubernetes.io/selected-node", node);
-            }
-            d.kv(4, "volume.kubernetes.io/storage-provisioner", PROVISIONER);
-            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
-            if c.terminating {
-                d.kv(2, "deletionGracePeriodSeconds", "0");
-                let _ = writeln!(d.0, "  deletionTimestamp: \"{}\"", timestamp(at));
-            }
-            d.list(2, "finalizers", &["kubernetes.io/pvc-protection"]);
-            if let Some(set) = &c.set {
-                d.labels(2, "labels", &[("app".to_string(), set.clone())]);
-            }
-            d.kv(2, "name", name);
-            d.kv(2, "namespace", NAMESPACE);
-            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
-            d.kv(2, "uid", &uid(kind, name));
+            let (bound, node) = (c.bound.is_some(), c.selected_node.as_deref());
+            let annotations = [
+                (bound, "pv.kubernetes.io/bind-completed", "\"yes\""),
+                (bound, "pv.kubernetes.io/bound-by-controller", "\"yes\""),
+                (true, "volume.beta.kubernetes.io/storage-provisioner", PROVISIONER),
+                (node.is_some(), "volume.kubernetes.io/selected-node", node.unwrap_or_default()),
+                (true, "volume.kubernetes.io/storage-provisioner", PROVISIONER),
+            ];
+            let labels = c.set.iter().map(|set| ("app".to_string(), set.clone())).collect::<Vec<_>>();
+            let meta = Meta {
+                annotations: &annotations,
+                deleting: c.terminating,
+                finalizers: &["kubernetes.io/pvc-protection"],
+                labels: &labels,
+                namespaced: true,
+                owner: None,
+            };
+            d.metadata(kind, name, at, meta);
             d.line(0, "spec:");
             d.list(2, "accessModes", &[c.mode.code()]);
             d.line(2, "resources:");
@@ -163,18 +195,12 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let v = cluster.volumes.iter().find(|v| v.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "PersistentVolume");
-            d.line(0, "metadata:");
-            d.line(2, "annotations:");
-            d.kv(4, "pv.kubernetes.io/provisioned-by", PROVISIONER);
-            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
-            d.list(
-                2,
-                "finalizers",
-                &["external-provisioner.volume.kubernetes.io/finalizer", "kubernetes.io/pv-protection"],
-            );
-            d.kv(2, "name", name);
-            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
-            d.kv(2, "uid", &uid(kind, name));
+            let meta = Meta {
+                annotations: &[(true, "pv.kubernetes.io/provisioned-by", PROVISIONER)],
+                finalizers: &["external-provisioner.volume.kubernetes.io/finalizer", "kubernetes.io/pv-protection"],
+                ..Meta::default()
+            };
+            d.metadata(kind, name, at, meta);
             d.line(0, "spec:");
             d.list(2, "accessModes", &[v.mode.code()]);
             d.line(2, "capacity:");
@@ -209,14 +235,12 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let a = cluster.attachments.iter().find(|a| a.name() == name)?;
             d.kv(0, "apiVersion", "storage.k8s.io/v1");
             d.kv(0, "kind", "VolumeAttachment");
-            d.line(0, "metadata:");
-            d.line(2, "annotations:");
-            d.kv(4, "csi.alpha.kubernetes.io/node-id", &a.node);
-            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
-            d.list(2, "finalizers", &["external-attacher/disk-csi-kubevol-example"]);
-            d.kv(2, "name", name);
-            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
-            d.kv(2, "uid", &uid(kind, name));
+            let meta = Meta {
+                annotations: &[(true, "csi.alpha.kubernetes.io/node-id", &a.node)],
+                finalizers: &["external-attacher/disk-csi-kubevol-example"],
+                ..Meta::default()
+            };
+            d.metadata(kind, name, at, meta);
             d.line(0, "spec:");
             d.kv(2, "attacher", PROVISIONER);
             d.kv(2, "nodeName", &a.node);
@@ -230,7 +254,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let app = [("app".to_string(), s.name.clone())];
             d.kv(0, "apiVersion", "apps/v1");
             d.kv(0, "kind", "StatefulSet");
-            d.metadata(kind, name, at, true);
+            d.metadata(kind, name, at, Meta { namespaced: true, ..Meta::default() });
             d.line(0, "spec:");
             d.line(2, "persistentVolumeClaimRetentionPolicy:");
             d.kv(4, "whenDeleted", s.when_deleted);
@@ -279,22 +303,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let p = cluster.pods.iter().find(|p| p.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "Pod");
-            d.line(0, "metadata:");
-            let _ = writeln!(d.0, "  creationTimestamp: \"{}\"", timestamp(at));
-            d.labels(2, "labels", &p.labels);
-            d.kv(2, "name", name);
-            d.kv(2, "namespace", NAMESPACE);
-            if let Some(set) = &p.set {
-                d.line(2, "ownerReferences:");
-                d.kv(2, "- apiVersion", "apps/v1");
-                d.kv(4, "blockOwnerDeletion", "true");
-                d.kv(4, "controller", "true");
-                d.kv(4, "kind", "StatefulSet");
-                d.kv(4, "name", set);
-                d.kv(4, "uid", &uid(Kind::StatefulSet, set));
-            }
-            d.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + at));
-            d.kv(2, "uid", &uid(kind, name));
+            let meta = Meta { labels: &p.labels, namespaced: true, owner: p.set.as_deref(), ..Meta::default() };
+            d.metadata(kind, name, at, meta);
             // A StatefulSet's pod names its volume after the claim template; others call it data.
             let template =
                 p.set.as_ref().and_then(|set| cluster.sets.iter().find(|s| &s.name == set)?.template.as_ref());
