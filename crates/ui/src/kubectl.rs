@@ -21,11 +21,13 @@ impl<M: Model> Demo<M> {
         let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
         let body = move || {
             open.get().then(|| {
-                let listed = session.with(|s| format!("{command}{}", s.kubectl_get(kinds)));
-                let objects = session.with(|s| s.kubectl_objects());
+                // The state's objects, built once for the table, the buttons and the picked one.
+                let cluster = session.with(|s| s.state.cluster());
+                let listed = session.with(|s| format!("{command}{}", s.kubectl_get(&cluster, kinds)));
+                let objects = cluster.names();
                 let chosen = picked.get().filter(|p| objects.contains(p));
                 let shown = chosen.as_ref().and_then(|(kind, name)| {
-                    let (yaml, events) = session.with(|s| s.kubectl_object(*kind, name))?;
+                    let (yaml, events) = session.with(|s| s.kubectl_object(&cluster, *kind, name))?;
                     let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
                     if let Some(events) = events {
                         out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));

@@ -202,8 +202,7 @@ impl<M: Model> Session<M> {
 
     /// How many steps ago an object appeared: its AGE, a step counted as a second.
     fn age(&self, kind: Kind, name: &str) -> u64 {
-        let born = self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2);
-        (self.moment - born.min(self.moment)) as u64
+        (self.moment as u64).saturating_sub(self.born(kind, name))
     }
 
     /// The moment an object appeared, for its `creationTimestamp`.
@@ -211,20 +210,21 @@ impl<M: Model> Session<M> {
         self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2 as u64)
     }
 
-    /// `kubectl get <kinds>` at the moment shown.
-    pub fn kubectl_get(&self, kinds: &[Kind]) -> String {
-        kubectl::get(&self.state.cluster(), kinds, &|k, n| self.age(k, n))
+    /// `kubectl get <kinds>` of `cluster` (this session's `state.cluster()`, which a caller builds
+    /// once for all it shows), at the moment shown.
+    pub fn kubectl_get(&self, cluster: &kubectl::Cluster, kinds: &[Kind]) -> String {
+        kubectl::get(cluster, kinds, &|k, n| self.age(k, n))
     }
 
-    /// Every object kubectl would list now, in `kubectl get` order.
-    pub fn kubectl_objects(&self) -> Vec<(Kind, String)> {
-        self.state.cluster().names()
-    }
-
-    /// `kubectl get <kind> <name> -o yaml`, and for the kinds `describe` shows Events of, its
-    /// Events section.
-    pub fn kubectl_object(&self, kind: Kind, name: &str) -> Option<(String, Option<String>)> {
-        let yaml = kubectl::yaml(&self.state.cluster(), kind, name, &|k, n| self.born(k, n))?;
+    /// `kubectl get <kind> <name> -o yaml` of an object of `cluster`, and for the kinds `describe`
+    /// shows Events of, its Events section.
+    pub fn kubectl_object(
+        &self,
+        cluster: &kubectl::Cluster,
+        kind: Kind,
+        name: &str,
+    ) -> Option<(String, Option<String>)> {
+        let yaml = kubectl::yaml(cluster, kind, name, &|k, n| self.born(k, n))?;
         let described = matches!(kind, Kind::Pod | Kind::PersistentVolumeClaim | Kind::StatefulSet)
             .then(|| kubectl::describe_events(&self.kube_events, (kind, name), self.moment as u64));
         Some((yaml, described))
@@ -321,8 +321,12 @@ mod tests {
         }
         s.dispatch(Action::Write { ordinal: 0, data: None });
         let (state, log) = (json(&s.state), s.log_lines(Lang::En));
-        let kubectl = (s.kubectl_get(&Kind::ALL), s.kubectl_object(Kind::StatefulSet, "db"));
-        assert!(kubectl.0.contains("\npod/db-0   1/1     Running   0          5s\n"), "{}", kubectl.0);
+        let kubectl = |s: &Session<State>| {
+            let cluster = s.state.cluster();
+            (s.kubectl_get(&cluster, &Kind::ALL), s.kubectl_object(&cluster, Kind::StatefulSet, "db"))
+        };
+        let then = kubectl(&s);
+        assert!(then.0.contains("\npod/db-0   1/1     Running   0          5s\n"), "{}", then.0);
         assert_eq!(s.steps(), (Some(5), None));
         for back in (3..6).rev() {
             assert!(s.travel(back));
@@ -334,11 +338,7 @@ mod tests {
         }
         assert_eq!(json(&s.state), state, "redo after undo is byte-identical");
         assert_eq!(s.log_lines(Lang::En), log);
-        assert_eq!(
-            (s.kubectl_get(&Kind::ALL), s.kubectl_object(Kind::StatefulSet, "db")),
-            kubectl,
-            "and so is what kubectl shows"
-        );
+        assert_eq!(kubectl(&s), then, "and so is what kubectl shows");
         assert!(!s.travel(7), "there is no moment past the last");
     }
 

@@ -30,8 +30,8 @@ fn gi(n: u32) -> String {
 
 /// `kubectl get <kinds>`; `age(kind, name)` is how many seconds ago the object was created.
 pub fn get(cluster: &Cluster, kinds: &[Kind], age_of: &dyn Fn(Kind, &str) -> u64) -> String {
-    let shown: Vec<Kind> =
-        kinds.iter().copied().filter(|k| cluster.names().iter().any(|(kind, _)| kind == k)).collect();
+    let present = cluster.kinds();
+    let shown: Vec<Kind> = kinds.iter().copied().filter(|k| present.contains(k)).collect();
     if shown.is_empty() {
         return format!("No resources found in {NAMESPACE} namespace.\n");
     }

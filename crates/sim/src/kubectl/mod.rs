@@ -229,11 +229,13 @@ pub fn short_mode(mode: AccessMode) -> &'static str {
     }
 }
 
-/// The component the demos' CSI sidecars report as: `<driver>_<identity>`, the identity (the
-/// controller pod's name in a real cluster) made up here.
-pub fn sidecar(component: &str) -> String {
-    match component {
-        "external-resizer" => format!("external-resizer {PROVISIONER}"),
-        _ => format!("{PROVISIONER}_csi-controller-0"),
-    }
+/// The component external-provisioner reports its Events as: `<driver>_<identity>`, the identity
+/// (the controller pod's name in a real cluster) made up here.
+pub fn provisioner_source() -> String {
+    format!("{PROVISIONER}_csi-controller-0")
+}
+
+/// The component external-resizer reports its Events as.
+pub fn resizer_source() -> String {
+    format!("external-resizer {PROVISIONER}")
 }

@@ -68,11 +68,6 @@ impl Address {
     }
 }
 
-/// Whether a fragment claims to be a kubevol link at all (its address may still be unreadable).
-pub fn is_link(fragment: &str) -> bool {
-    fragment.starts_with("kubevol:")
-}
-
 /// The fragment (without `#`) that restores `value` in the demo at `address`.
 pub fn encode<T: Compact>(address: &Address, value: &T) -> String {
     let content = write_all(value);

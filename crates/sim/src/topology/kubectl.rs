@@ -4,7 +4,7 @@
 //! it tracks no sizes: every claim asks for 1Gi.
 
 use super::{Event, State};
-use crate::kubectl::{sidecar, Claim, Class, Cluster, Kind, KubeEvent, Pod, Set, Volume, NAMESPACE};
+use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Pod, Set, Volume, NAMESPACE};
 use crate::Setting;
 
 const SIZE_GIB: u32 = 1;
@@ -118,10 +118,10 @@ impl State {
                 pvc(c),
                 "waiting for first consumer to be created before binding".into(),
             )],
-            Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal("ProvisioningSucceeded", &sidecar("external-provisioner"), pvc(c), format!("Successfully provisioned volume {pv}"))],
+            Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal("ProvisioningSucceeded", &provisioner_source(), pvc(c), format!("Successfully provisioned volume {pv}"))],
             Event::ProvisioningFailed { pvc: c, class } => vec![KubeEvent::warning(
                 "ProvisioningFailed",
-                &sidecar("external-provisioner"),
+                &provisioner_source(),
                 pvc(c),
                 format!("failed to provision volume with StorageClass \"{class}\": no topology the class allows has storage"),
             )],

@@ -4,7 +4,9 @@
 
 use super::model::Phase;
 use super::{Event, State};
-use crate::kubectl::{sidecar, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume, NAMESPACE};
+use crate::kubectl::{
+    provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume, NAMESPACE,
+};
 use crate::Setting;
 
 impl State {
@@ -96,54 +98,51 @@ impl State {
     /// so here when a pod arrives on a node the volume is attached to); external-resizer's Resizing,
     /// FileSystemResizeRequired and VolumeResizeFailed; the kubelet's FileSystemResizeSuccessful.
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
-        let claim = |name: &str| (Kind::PersistentVolumeClaim, name.to_string());
-        let on = |object: (Kind, String), warning: bool, reason: &'static str, from: &str, message: String| KubeEvent {
-            warning,
-            reason,
-            from: from.to_string(),
-            object,
-            message,
-        };
+        fn claim(name: &str) -> (Kind, &str) {
+            (Kind::PersistentVolumeClaim, name)
+        }
         match event {
-            Event::WaitingForFirstConsumer { claim: c } => vec![on(
-                claim(c),
-                false,
+            Event::WaitingForFirstConsumer { claim: c } => vec![KubeEvent::normal(
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
+                claim(c),
                 "waiting for first consumer to be created before binding".into(),
             )],
             Event::Provisioned { volume, claim: c, .. } => vec![
-                on(claim(c), false, "Provisioning", &sidecar("external-provisioner"), format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{c}\"")),
-                on(claim(c), false, "ProvisioningSucceeded", &sidecar("external-provisioner"), format!("Successfully provisioned volume {volume}")),
+                KubeEvent::normal(
+                    "Provisioning",
+                    &provisioner_source(),
+                    claim(c),
+                    format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{c}\""),
+                ),
+                KubeEvent::normal("ProvisioningSucceeded", &provisioner_source(), claim(c), format!("Successfully provisioned volume {volume}")),
             ],
-            Event::ProvisioningFailed { claim: c, class, code, .. } => vec![on(
-                claim(c),
-                true,
+            Event::ProvisioningFailed { claim: c, class, code, .. } => vec![KubeEvent::warning(
                 "ProvisioningFailed",
-                &sidecar("external-provisioner"),
+                &provisioner_source(),
+                claim(c),
                 format!("failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough space in the backend", code.go_name()),
             )],
             Event::Mounted { volume, node, pod, .. } => {
-                let pod = (Kind::Pod, pod.clone());
-                let mut out = vec![on(pod.clone(), false, "Scheduled", "default-scheduler", format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1))];
+                let pod = (Kind::Pod, pod.as_str());
+                let mut out = vec![KubeEvent::normal("Scheduled", "default-scheduler", pod, format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1))];
                 if self.driver.capabilities.publish_unpublish {
-                    out.push(on(pod, false, "SuccessfulAttachVolume", "attachdetach-controller", format!("AttachVolume.Attach succeeded for volume \"{volume}\"")));
+                    out.push(KubeEvent::normal("SuccessfulAttachVolume", "attachdetach-controller", pod, format!("AttachVolume.Attach succeeded for volume \"{volume}\"")));
                 }
                 out
             }
             Event::ResizeRequested { claim: c, .. } => {
                 let volume = self.claims.get(c).and_then(|cl| cl.volume.clone()).unwrap_or_default();
-                vec![on(claim(c), false, "Resizing", &sidecar("external-resizer"), format!("External resizer is resizing volume {volume}"))]
+                vec![KubeEvent::normal("Resizing", &resizer_source(), claim(c), format!("External resizer is resizing volume {volume}"))]
             }
             Event::ControllerExpanded { volume, .. } => {
-                let c = self.volumes.get(volume).map(|v| v.claim.clone()).unwrap_or_default();
-                vec![on(claim(&c), false, "FileSystemResizeRequired", &sidecar("external-resizer"), "Require file system resize of volume on node".into())]
+                let c = self.volumes.get(volume).map(|v| v.claim.as_str()).unwrap_or_default();
+                vec![KubeEvent::normal("FileSystemResizeRequired", &resizer_source(), claim(c), "Require file system resize of volume on node".into())]
             }
-            Event::ResizeFailed { claim: c, volume, code, .. } => vec![on(
-                claim(c),
-                true,
+            Event::ResizeFailed { claim: c, volume, code, .. } => vec![KubeEvent::warning(
                 "VolumeResizeFailed",
-                &sidecar("external-resizer"),
+                &resizer_source(),
+                claim(c),
                 format!("resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space in the backend", crate::kubectl::PROVISIONER, code.go_name()),
             )],
             Event::FileSystemResized { volume, node, .. } => self
@@ -152,7 +151,7 @@ impl State {
                 .map(|v| v.pods_on(node))
                 .unwrap_or_default()
                 .into_iter()
-                .map(|pod| on((Kind::Pod, pod), false, "FileSystemResizeSuccessful", "kubelet", format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")))
+                .map(|pod| KubeEvent::normal("FileSystemResizeSuccessful", "kubelet", (Kind::Pod, &pod), format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")))
                 .collect(),
             _ => Vec::new(),
         }
