@@ -47,6 +47,8 @@ pub struct Place {
     pub nth: u32,
     /// The address's fragment (without `#`) when it is a share link for this demo.
     pub link: Option<String>,
+    /// The page asked for every fold open (`data-view="lab"`), as the gallery does.
+    pub lab: bool,
 }
 
 /// The most actions a share link may replay: far more than a reader clicks, and few enough that
@@ -102,6 +104,10 @@ pub struct Demo<M: Model> {
     pub dispatch: Callback<M::Action>,
     /// Returns the demo to the moment right after that many actions (see `Session::travel`).
     pub travel: Callback<usize>,
+    /// Which demo this is on the page: its kind, and which of that kind (from 1), as a share link
+    /// names it.
+    pub kind: DemoKind,
+    pub nth: u32,
 }
 
 impl<M: Model> Clone for Demo<M> {
@@ -124,8 +130,8 @@ impl<M: Model> Demo<M> {
     }
 }
 
-/// Sets up a demo's context at its root: its language and its session.
-pub fn provide<M: Model>(lang: Lang, session: Session<M>) -> (RwSignal<Lang>, Demo<M>) {
+/// Sets up a demo's context at its root: its language, its session and its place on the page.
+pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place: &Place) -> (RwSignal<Lang>, Demo<M>) {
     let lang = RwSignal::new(lang);
     let session = RwSignal::new(session);
     let dispatch = Callback::new(move |action: M::Action| {
@@ -138,7 +144,7 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>) -> (RwSignal<Lang>, De
             s.travel(moment);
         })
     });
-    let demo = Demo { session, dispatch, travel };
+    let demo = Demo { session, dispatch, travel, kind, nth: place.nth };
     provide_context(lang);
     provide_context(demo);
     (lang, demo)
@@ -173,7 +179,7 @@ mod tests {
     }
 
     fn place(link: String) -> Place {
-        Place { preset: None, nth: 2, link: Some(link) }
+        Place { preset: None, nth: 2, link: Some(link), lab: false }
     }
 
     /// The book's chapter places its pods on its own; a link carries only what the reader did

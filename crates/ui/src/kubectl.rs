@@ -1,6 +1,6 @@
-//! The kubectl panel: the moment shown, as a real cluster would print it. Folded by default, and
-//! computed only while open: `kubectl get` for the kinds the demo has, the objects to pick, and the
-//! picked one's YAML and `describe` Events. Every line comes from `kubevol_sim::kubectl` through
+//! The kubectl panel: the moment shown, as a real cluster would print it. It is a fold's panel, so
+//! it is built (and computed) only while open: `kubectl get` for the kinds the demo has, the
+//! objects to pick, and the picked one's YAML and `describe` Events. Every line comes from `kubevol_sim::kubectl` through
 //! the session, so it is the model's state at that moment and nothing a view remembered.
 
 use kubevol_sim::kubectl::Kind;
@@ -16,52 +16,41 @@ impl<M: Model> Demo<M> {
     /// typed with them).
     pub fn kubectl(self, kinds: &'static [Kind]) -> impl IntoView {
         let session = self.session;
-        let open = RwSignal::new(false);
         let picked = RwSignal::new(None::<(Kind, String)>);
         let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
-        let body = move || {
-            open.get().then(|| {
-                // The state's objects, built once for the table, the buttons and the picked one.
-                let cluster = session.with(|s| s.state.cluster());
-                let listed = session.with(|s| format!("{command}{}", s.kubectl_get(&cluster, kinds)));
-                let objects = cluster.names();
-                let chosen = picked.get().filter(|p| objects.contains(p));
-                let shown = chosen.as_ref().and_then(|(kind, name)| {
-                    let (yaml, events) = session.with(|s| s.kubectl_object(&cluster, *kind, name))?;
-                    let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
-                    if let Some(events) = events {
-                        out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));
-                    }
-                    Some(out)
-                });
-                // The outputs scroll sideways on a narrow page: focusable, so a keyboard can too.
-                view! {
-                    <p class="kv-hint">{tr(lang::KUBECTL_MADE_UP)}</p>
-                    <pre class="kv-kubectl-out" data-state="kubectl-get" tabindex="0">{listed}</pre>
-                    <div class="kv-buttons" role="group" aria-label=tr(lang::KUBECTL_OBJECTS)>
-                        {objects.into_iter().map(|(kind, name)| {
-                            let pressed = chosen.as_ref() == Some(&(kind, name.clone()));
-                            let value = format!("{}/{name}", kind.short());
-                            let label = format!("{} {name}", kind.short());
-                            view! {
-                                <button data-action="kubectl-object" data-value=value aria-pressed=pressed.to_string()
-                                    on:click=click(move || picked.set(Some((kind, name.clone()))))>
-                                    {label}
-                                </button>
-                            }
-                        }).collect_view()}
-                    </div>
-                    {shown.map(|text| view! { <pre class="kv-kubectl-out" data-state="kubectl-object" tabindex="0">{text}</pre> })}
+        move || {
+            // The state's objects, built once for the table, the buttons and the picked one.
+            let cluster = session.with(|s| s.state.cluster());
+            let listed = session.with(|s| format!("{command}{}", s.kubectl_get(&cluster, kinds)));
+            let objects = cluster.names();
+            let chosen = picked.get().filter(|p| objects.contains(p));
+            let shown = chosen.as_ref().and_then(|(kind, name)| {
+                let (yaml, events) = session.with(|s| s.kubectl_object(&cluster, *kind, name))?;
+                let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
+                if let Some(events) = events {
+                    out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));
                 }
-            })
-        };
-        view! {
-            <details class="kv-kubectl" data-state="kubectl">
-                <summary data-action="kubectl" on:click=click(move || open.update(|o| *o = !*o))>
-                    {tr(lang::KUBECTL)}
-                </summary>
-                {body}
-            </details>
+                Some(out)
+            });
+            // The outputs scroll sideways on a narrow page: focusable, so a keyboard can too.
+            view! {
+                <p class="kv-hint">{tr(lang::KUBECTL_MADE_UP)}</p>
+                <pre class="kv-kubectl-out" data-state="kubectl-get" tabindex="0">{listed}</pre>
+                <div class="kv-buttons" role="group" aria-label=tr(lang::KUBECTL_OBJECTS)>
+                    {objects.into_iter().map(|(kind, name)| {
+                        let pressed = chosen.as_ref() == Some(&(kind, name.clone()));
+                        let value = format!("{}/{name}", kind.short());
+                        let label = format!("{} {name}", kind.short());
+                        view! {
+                            <button data-action="kubectl-object" data-value=value aria-pressed=pressed.to_string()
+                                on:click=click(move || picked.set(Some((kind, name.clone()))))>
+                                {label}
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
+                {shown.map(|text| view! { <pre class="kv-kubectl-out" data-state="kubectl-object" tabindex="0">{text}</pre> })}
+            }
         }
     }
 }

@@ -116,6 +116,16 @@ pub const KUBECTL_MADE_UP: Msg = msg(
     "uid・時刻・ボリューム ID は作り物。時刻はこのデモの 1 ステップを 1 秒として 2026-01-01T00:00:00Z から数える",
     "The uids, times and volume ids are made up: time counts one step of this demo as a second from 2026-01-01T00:00:00Z",
 );
+// ---- the folds under every demo (folds.rs) --------------------------------------------------------
+pub const FOLDS: Msg = msg("このデモをもっと見る", "More of this demo");
+pub const MORE_SETTINGS: Msg = msg("ほかの設定", "More settings");
+pub const HISTORY: Msg = msg("記録と共有", "History and sharing");
+pub const PART_LOADING: Msg = msg("読み込み中…", "Loading…");
+pub const PART_FAILED: Msg = msg(
+    "この部分を読み込めなかった(ネットワークかサーバーの問題)。デモのほかの部分はそのまま動く",
+    "This part could not be loaded (a network or server problem). The rest of the demo keeps working",
+);
+pub const RETRY: Msg = msg("もう一度試す", "Try again");
 pub const LOG_HINT: Msg = msg("行を押すと、その操作の直後に戻る", "Click a line to return to right after it");
 pub const NONE: Msg = msg("(なし)", "(none)");
 pub const SIMPLIFIED: Msg = msg("この模型の簡略化", "What this model simplifies");

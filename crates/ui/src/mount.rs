@@ -29,6 +29,10 @@ const MOUNTED_ATTR: &str = "data-kubevol-mounted";
 /// Picks the scenario a demo starts from, e.g. `data-preset="spread"` for the topology chapter.
 const PRESET_ATTR: &str = "data-preset";
 
+/// `data-view="lab"` opens every fold of the demo at once (the gallery does); any other value, or
+/// none, shows the chapter's demo with its folds closed.
+const VIEW_ATTR: &str = "data-view";
+
 // ---- what a placeholder says when it cannot show a demo ----------------------------------------
 
 /// What a placeholder says while its module loads, and what it says with JavaScript off. No wasm
@@ -195,7 +199,8 @@ fn place_of(host: &HtmlElement, code: &str) -> Place {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
     let ours = Address::of(fragment).is_some_and(|a| a.kind == code && a.nth == nth);
-    Place { preset, nth, link: ours.then(|| fragment.to_string()) }
+    let lab = host.get_attribute(VIEW_ATTR).is_some_and(|v| v.trim() == "lab");
+    Place { preset, nth, link: ours.then(|| fragment.to_string()), lab }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed

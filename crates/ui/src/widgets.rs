@@ -7,9 +7,8 @@ use kubevol_sim::link::{self, Address, Compact};
 use kubevol_sim::{Model, Setting};
 use leptos::prelude::*;
 
-use crate::demo::{use_lang, Demo, DemoKind};
+use crate::demo::{use_lang, Demo};
 use crate::lang::{self, Lang, Msg};
-use crate::session::LogLine;
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
@@ -156,12 +155,25 @@ pub fn setting<S: Setting + Send + Sync>(
     selected: impl Fn() -> S + Send + Sync + 'static,
     choose: impl Fn(S) + Send + Sync + 'static,
 ) -> AnyView {
-    let options = S::ALL.iter().map(|s| (s.code(), text(*s))).collect();
+    setting_among(label, action, S::ALL, text, selected, choose)
+}
+
+/// A choice between some of a setting's values (the chapter's two access modes, say); none of
+/// its buttons is pressed while the value in force is one of the others.
+pub fn setting_among<S: Setting + Send + Sync>(
+    label: Msg,
+    action: &'static str,
+    values: &'static [S],
+    text: fn(S) -> Msg,
+    selected: impl Fn() -> S + Send + Sync + 'static,
+    choose: impl Fn(S) + Send + Sync + 'static,
+) -> AnyView {
+    let options = values.iter().map(|s| (s.code(), text(*s))).collect();
     let at = move || {
         let now = selected();
-        S::ALL.iter().position(|s| *s == now)
+        values.iter().position(|s| *s == now)
     };
-    choice(label, action, options, Signal::derive(at), Callback::new(move |at: usize| choose(S::ALL[at])))
+    choice(label, action, options, Signal::derive(at), Callback::new(move |at: usize| choose(values[at])))
 }
 
 /// A choice between a few numbers, each spelled as its `data-value` and label.
@@ -201,69 +213,73 @@ pub fn Verdict(#[prop(into)] text: Signal<String>, #[prop(into)] refused: Signal
     }
 }
 
-// The log belongs to every demo: `Demo::log` builds it from the demo's session. It lives here,
-// beside the widget, so `demo.rs` needs nothing from this file.
+// The log belongs to every demo: `Demo::recent` shows its newest lines on the first screen, and
+// `Demo::history` is the history fold's panel. They live here, beside the widgets, so `demo.rs`
+// needs nothing from this file.
 impl<M: Model> Demo<M> {
-    /// The log with its way back and forward, its export and its share link, in the reader's
-    /// language. `start` is the settings the session started from, which the link carries.
-    pub fn log<C: Compact + 'static>(
-        self,
-        lang: RwSignal<Lang>,
-        kind: DemoKind,
-        nth: u32,
-        start: impl Fn() -> C + Send + Sync + 'static,
-    ) -> impl IntoView {
-        let session = self.session;
-        let address = Address { kind: kind.code().to_string(), nth };
-        let share = Callback::new(move |_| {
-            session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())))
-        });
+    /// The log's newest lines, newest first, in the reader's language; refused actions are
+    /// marked. Each line is a button back to the moment right after it. All the lines the session
+    /// keeps are shown while `full` (the history fold is open), the newest few otherwise.
+    pub fn recent(self, lang: RwSignal<Lang>, full: Signal<bool>) -> impl IntoView {
+        let (session, travel) = (self.session, self.travel);
         view! {
-            <Log
-                lines=Signal::derive(move || session.with(|s| s.log_lines(lang.get())))
-                steps=Signal::derive(move || session.with(|s| s.steps()))
-                travel=self.travel
-                export=Callback::new(move |_| session.with_untracked(|s| {
-                    let title = format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
-                    s.scenario(&title)
-                }))
-                share=share
-            />
+            <section class="kv-log-box">
+                <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
+                <ul class="kv-log" data-state="log">
+                    {move || {
+                        let mut lines = session.with(|s| s.log_lines(lang.get()));
+                        if lines.is_empty() {
+                            return view! { <li class="kv-muted">{lang::LOG_EMPTY.get(lang.get())}</li> }.into_any();
+                        }
+                        if !full.get() {
+                            lines.truncate(LOG_SHOWN);
+                        }
+                        lines.into_iter().map(|l| {
+                            let moment = l.moment;
+                            view! {
+                                <li class=if l.refused { "kv-refused" } else { "" }>
+                                    <button class="kv-log-line" data-moment=moment.to_string() on:click=click(move || travel.run(moment))>
+                                        {l.text}
+                                    </button>
+                                </li>
+                            }
+                        }).collect_view().into_any()
+                    }}
+                </ul>
+            </section>
         }
     }
-}
 
-/// The recent log, newest first; refused actions are marked. Each line is a button back to the
-/// moment right after it, and Back and Forward step through the demo's history.
-#[component]
-pub fn Log(
-    lines: Signal<Vec<LogLine>>,
-    /// Where Back and Forward lead, if anywhere.
-    steps: Signal<(Option<usize>, Option<usize>)>,
-    travel: Callback<usize>,
-    /// The history up to now as a scenario file for kubevol-replay.
-    export: Callback<(), String>,
-    /// The history up to now as a share link's fragment.
-    share: Callback<(), String>,
-) -> impl IntoView {
-    let lang = use_lang();
-    // The last export or share link, shown with a way to keep it; any step makes it stale, so it
-    // goes.
-    let output = RwSignal::new(None::<Output>);
-    Effect::new(move |_| {
-        steps.track();
-        output.set(None);
-    });
-    let step = move |forward: bool| {
-        let (back, ahead) = steps.get_untracked();
-        if let Some(moment) = if forward { ahead } else { back } {
-            travel.run(moment);
-        }
-    };
-    view! {
-        <section class="kv-log-box">
-            <div class="kv-log-head">
-                <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
+    /// The history fold's panel: Back and Forward through the demo's history, its export as a
+    /// scenario file and its share link. `start` is the settings the session started from, which
+    /// the link carries.
+    pub fn history<C: Compact + 'static>(self, start: impl Fn() -> C + Send + Sync + 'static) -> impl IntoView {
+        let (session, travel) = (self.session, self.travel);
+        let address = Address { kind: self.kind.code().to_string(), nth: self.nth };
+        let steps = Signal::derive(move || session.with(|s| s.steps()));
+        // The last export or share link, shown with a way to keep it; any step makes it stale, so it
+        // goes.
+        let output = RwSignal::new(None::<Output>);
+        Effect::new(move |_| {
+            steps.track();
+            output.set(None);
+        });
+        let step = move |forward: bool| {
+            let (back, ahead) = steps.get_untracked();
+            if let Some(moment) = if forward { ahead } else { back } {
+                travel.run(moment);
+            }
+        };
+        let export = move || {
+            session.with_untracked(|s| {
+                let title =
+                    format!("Exported from a kubevol-lab demo ({} model) after {} actions", M::NAME, s.position().0);
+                s.scenario(&title)
+            })
+        };
+        let share = move || session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())));
+        view! {
+            <div class="kv-buttons kv-history">
                 <button data-action="undo" disabled=flag(move || steps.get().0.is_none()) on:click=click(move || step(false))>
                     {tr(lang::BACK)}
                 </button>
@@ -271,11 +287,11 @@ pub fn Log(
                     {tr(lang::FORWARD)}
                 </button>
                 <button data-action="export" on:click=click(move || output.set(Some(Output {
-                    state: "scenario", label: lang::EXPORT, text: export.run(()), status: lang::EXPORT_HINT,
+                    state: "scenario", label: lang::EXPORT, text: export(), status: lang::EXPORT_HINT,
                 })))>
                     {tr(lang::EXPORT)}
                 </button>
-                <button data-action="share" on:click=click(move || share_link(share.run(()), output))>
+                <button data-action="share" on:click=click(move || share_link(share(), output))>
                     {tr(lang::SHARE)}
                 </button>
             </div>
@@ -288,28 +304,13 @@ pub fn Log(
                     <span class="kv-hint" data-state="output-status" role="status">{tr(o.status)}</span>
                 </div>
             })}
-            <ul class="kv-log" data-state="log">
-                {move || {
-                    let lines = lines.get();
-                    if lines.is_empty() {
-                        return view! { <li class="kv-muted">{lang::LOG_EMPTY.get(lang.get())}</li> }.into_any();
-                    }
-                    lines.into_iter().map(|l| {
-                        let moment = l.moment;
-                        view! {
-                            <li class=if l.refused { "kv-refused" } else { "" }>
-                                <button class="kv-log-line" data-moment=moment.to_string() on:click=click(move || travel.run(moment))>
-                                    {l.text}
-                                </button>
-                            </li>
-                        }
-                    }).collect_view().into_any()
-                }}
-            </ul>
             <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
-        </section>
+        }
     }
 }
+
+/// How many of the log's lines the first screen shows: the book's demo shows its last few.
+pub const LOG_SHOWN: usize = 3;
 
 /// What the log's Export or Share made: the text (a scenario file, or a link, empty when the
 /// history is too long for one), its `data-state` hook and label, and what to say about it.
@@ -352,16 +353,14 @@ fn share_link(fragment: String, output: RwSignal<Option<Output>>) {
     });
 }
 
-/// The short legend and, folded, what the model simplifies.
-#[component]
-pub fn Legend(legend: Msg, simplified: Msg) -> impl IntoView {
-    view! {
-        <p class="kv-legend">{tr(legend)}</p>
-        <details class="kv-simplified">
-            <summary>{tr(lang::SIMPLIFIED)}</summary>
-            <p>{tr(simplified)}</p>
-        </details>
-    }
+/// The demo's short legend, under its log.
+pub fn legend(text: Msg) -> impl IntoView {
+    view! { <p class="kv-legend">{tr(text)}</p> }
+}
+
+/// A fold's panel that is one paragraph (what the model simplifies, a longer explanation).
+pub fn paragraph(text: Msg) -> AnyView {
+    view! { <p class="kv-paragraph">{tr(text)}</p> }.into_any()
 }
 
 /// A `data:` URL holding `text` as JSON, percent-encoded byte by byte, for a link that saves it.

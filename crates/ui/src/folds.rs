@@ -1,0 +1,126 @@
+//! Everything a demo offers beyond the chapter's own demo, one labelled click away.
+//!
+//! A demo ends with a row of folds ("ほかの設定", "kubectl で見ると", "記録と共有", ...): each a
+//! button with `aria-expanded` that shows or hides its panel below the row. A row of buttons
+//! rather than a column of `<details>` keeps the first screen as short as the book's own demo. A
+//! panel's view is an on-demand part (`parts.rs`): the first opening fetches it, saying so in the
+//! panel meanwhile; if the part cannot be fetched the panel says that, with a button to try again,
+//! and the rest of the demo keeps working. A page's `data-view="lab"` opens every fold at once.
+
+use std::cell::Cell;
+
+use leptos::prelude::*;
+
+use crate::lang::{self, Msg};
+use crate::parts::{Fetch, View};
+use crate::widgets::{click, flag, tr};
+
+/// One fold: its name (the toggle's `data-action`, the panel's `data-state`), its label and the
+/// part that draws its panel.
+#[derive(Clone, Copy)]
+pub struct Fold {
+    pub name: &'static str,
+    pub label: Msg,
+    pub part: Fetch,
+    /// Whether its panel is shown: the reader's choice, or open from the start in the lab view.
+    pub open: RwSignal<bool>,
+}
+
+impl Fold {
+    pub fn new(name: &'static str, label: Msg, part: Fetch) -> Fold {
+        Fold { name, label, part, open: RwSignal::new(false) }
+    }
+}
+
+/// Where a panel's part stands.
+#[derive(Clone, Copy)]
+enum Loaded {
+    NotYet,
+    Fetching,
+    Ready(View),
+    Failed,
+}
+
+thread_local! {
+    /// Numbers the fold rows on a page, for the ids that tie a toggle to its panel.
+    static NEXT_ROW: Cell<u32> = const { Cell::new(1) };
+}
+
+/// The row of toggles, then the panels of the open folds, in the row's order. With `lab` every
+/// fold starts open (and fetches its part at once).
+pub fn folds(folds: Vec<Fold>, lab: bool) -> impl IntoView {
+    let row = NEXT_ROW.with(|n| n.replace(n.get() + 1));
+    let panels: Vec<_> = folds.iter().map(|f| (*f, RwSignal::new(Loaded::NotYet))).collect();
+    let toggles = panels
+        .iter()
+        .map(|&(fold, loaded)| {
+            let id = format!("kv-fold-{row}-{}", fold.name);
+            view! {
+                <button
+                    class="kv-fold"
+                    data-action=fold.name
+                    aria-controls=id
+                    aria-expanded=move || fold.open.get().to_string()
+                    on:click=click(move || {
+                        fold.open.update(|open| *open = !*open);
+                        fetch(fold, loaded);
+                    })
+                >
+                    {tr(fold.label)}
+                </button>
+            }
+        })
+        .collect_view();
+    let shown = panels.into_iter().map(move |(fold, loaded)| {
+        if lab {
+            fold.open.set(true);
+            fetch(fold, loaded);
+        }
+        panel(fold, loaded, format!("kv-fold-{row}-{}", fold.name))
+    });
+    view! {
+        <div class="kv-folds" role="group" aria-label=tr(lang::FOLDS)>{toggles}</div>
+        {shown.collect_view()}
+    }
+}
+
+/// Fetches a fold's part if it is open and not fetched (or fetching) yet.
+fn fetch(fold: Fold, loaded: RwSignal<Loaded>) {
+    if !fold.open.get_untracked() || matches!(loaded.get_untracked(), Loaded::Fetching | Loaded::Ready(_)) {
+        return;
+    }
+    loaded.set(Loaded::Fetching);
+    let part = (fold.part)();
+    leptos::task::spawn_local(async move {
+        let now = match part.await {
+            Ok(view) => Loaded::Ready(view),
+            Err(_) => Loaded::Failed,
+        };
+        // `try_`: the demo may have left the page while the part was on its way.
+        loaded.try_set(now);
+    });
+}
+
+fn panel(fold: Fold, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
+    let retry = move || {
+        loaded.set(Loaded::NotYet);
+        fetch(fold, loaded);
+    };
+    view! {
+        <section class="kv-fold-panel" id=id data-state=fold.name hidden=flag(move || !fold.open.get())>
+            <p class="kv-h">{tr(fold.label)}</p>
+            {move || match loaded.get() {
+                Loaded::Ready(view) => view(),
+                Loaded::NotYet => ().into_any(),
+                Loaded::Fetching => view! { <p class="kv-hint" role="status" data-state="part-loading">{tr(lang::PART_LOADING)}</p> }.into_any(),
+                Loaded::Failed => view! {
+                    <p class="kv-part-failed" role="alert" data-state="part-failed">
+                        {tr(lang::PART_FAILED)}" "
+                        <button data-action="retry" on:click=click(retry)>{tr(lang::RETRY)}</button>
+                    </p>
+                }
+                .into_any(),
+            }}
+        </section>
+    }
+}
