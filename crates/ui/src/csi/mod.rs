@@ -10,10 +10,40 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Place};
+use crate::folds::{folds, Fold};
 use crate::lang::{self, switch, Msg};
 use crate::shell::Shell;
-use crate::widgets::{as_is, click, flag, named, panel, setting, text, tr, Legend, Line, Verdict};
+use crate::widgets::{
+    as_is, click, flag, legend, named, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict,
+};
+use crate::{fetch, on_demand};
+
+/// The access modes the chapter's demo switches between; the other two are in its settings fold.
+const CHAPTER_MODES: [AccessMode; 2] = [AccessMode::ReadWriteOnce, AccessMode::ReadWriteMany];
+const OTHER_MODES: [AccessMode; 2] = [AccessMode::ReadWriteOncePod, AccessMode::ReadOnlyMany];
+
+/// The settings the session started from, and the one way to change them, for the components and
+/// folds of this demo. Every change starts the scenario over, as in the book's demo: a new class
+/// or mode is a new world.
+#[derive(Clone, Copy)]
+struct Settings {
+    config: RwSignal<DemoConfig>,
+    demo: demo::Demo<State>,
+}
+
+impl Settings {
+    fn change(self, change: impl Fn(&mut DemoConfig)) {
+        let mut c = self.config.get_untracked();
+        change(&mut c);
+        self.config.set(c);
+        self.demo.restart(present::start(c));
+    }
+
+    fn get(self) -> DemoConfig {
+        self.config.get()
+    }
+}
 
 #[component]
 pub fn CsiDemo(
@@ -24,16 +54,11 @@ pub fn CsiDemo(
     let (first, session, bad_link) =
         demo::restore(&place, lang, DemoConfig::default(), present::OFFERED, present::start);
     let notice = bad_link.or(notice);
-    let (lang, demo) = demo::provide::<State>(lang, session);
+    let (lang, demo) = demo::provide::<State>(lang, session, DemoKind::Csi, &place);
     let session = demo.session;
-    let config = RwSignal::new(first);
-    // Every toggle starts the scenario over, as in the book's demo: a new class or mode is a new world.
-    let reconfigure = move |change: &dyn Fn(&mut DemoConfig)| {
-        let mut c = config.get_untracked();
-        change(&mut c);
-        config.set(c);
-        demo.restart(present::start(c));
-    };
+    let settings = Settings { config: RwSignal::new(first), demo };
+    provide_context(settings);
+    let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
 
     view! {
             <Shell
@@ -44,21 +69,13 @@ pub fn CsiDemo(
                 notice=notice
             >
                 <div class="kv-controls">
-                    {setting(text::MODE, "mode", as_is::<AccessMode>, move || config.get().mode,
-                        move |mode| reconfigure(&|c| c.mode = mode))}
-                    {setting(text::BINDING, "binding", text::binding, move || config.get().binding,
-                        move |binding: Binding| reconfigure(&|c| c.binding = binding))}
-                    {setting(text::ZONES, "zone", switch, move || config.get().zoned,
-                        move |zoned| reconfigure(&|c| c.zoned = zoned))}
-                    {setting(text::RECLAIM, "reclaim", as_is::<Reclaim>, move || config.get().reclaim,
-                        move |reclaim| reconfigure(&|c| c.reclaim = reclaim))}
-                    {setting(text::EXPANSION, "expansion", switch, move || config.get().allow_expansion,
-                        move |on| reconfigure(&|c| c.allow_expansion = on))}
-                    {[(Capability::StageUnstageVolume, text::STAGE, "stage-unstage"), (Capability::PublishUnpublishVolume, text::PUBLISH, "publish-unpublish"), (Capability::ExpandVolume, text::EXPAND, "expand-volume")]
-                        .map(|(cap, label, action)| setting(label, action, switch, move || cap.of(&config.get().capabilities),
-                            move |on| reconfigure(&|c| cap.set(&mut c.capabilities, on))))
-                        .collect_view()}
-                    <button class="kv-reset" data-action="reset" on:click=click(move || reconfigure(&|_| {}))>
+                    {setting_among(text::MODE, "mode", &CHAPTER_MODES, as_is::<AccessMode>, move || settings.get().mode,
+                        move |mode| settings.change(|c| c.mode = mode))}
+                    {setting(text::ZONES, "zone", switch, move || settings.get().zoned,
+                        move |zoned| settings.change(|c| c.zoned = zoned))}
+                    {setting(text::BINDING, "binding", text::binding, move || settings.get().binding,
+                        move |binding: Binding| settings.change(|c| c.binding = binding))}
+                    <button class="kv-reset" data-action="reset" on:click=click(move || settings.change(|_| {}))>
                         {tr(lang::RESET)}
                     </button>
                 </div>
@@ -66,19 +83,29 @@ pub fn CsiDemo(
                 <div class="kv-nodes">
                     {present::nodes().map(|name| view! { <NodeCard name=name/> }).collect_view()}
                 </div>
-                <GlobalButtons config=config/>
+                <div class="kv-buttons kv-global">
+                    <button data-action="unmount-all" on:click=click(move || demo.dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
+                        {tr(text::UNMOUNT_ALL)}
+                    </button>
+                    <button data-action="force-detach" class="kv-danger" on:click=click(move || demo.dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None }))>
+                        {tr(text::FORCE_DETACH)}
+                    </button>
+                </div>
                 <Verdict
-                    text=text(move || session.with(|s| text::verdict(s, config.get(), lang.get())))
+                    text=text(move || session.with(|s| text::verdict(s, settings.get(), lang.get())))
                     refused=flag(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                <div class="kv-panel">
-                    {panel(text::CSI_CALLS, Signal::derive(move || Line::or_none(session.with(present::csi_calls).into_iter().map(Line::plain).collect(), lang::NONE.get(lang.get()))), "csi-calls")}
-                    {panel(text::K8S_SAYS, Signal::derive(move || Line::or_none(session.with(present::k8s_lines).into_iter().map(Line::plain).collect(), text::K8S_NOTHING.get(lang.get()))), "events")}
-                </div>
-                {demo.log(lang, DemoKind::Csi, place.nth, move || config.get_untracked())}
-                {demo.kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod])}
-                <p class="kv-legend">{tr(text::DRIVER_LEGEND)}</p>
-                <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
+                {demo.recent(lang, history.open.into())}
+                {legend(text::LEGEND)}
+                {folds(vec![
+                    Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
+                    Fold::new("driver", text::DRIVER, fetch!(driver_part)),
+                    Fold::new("calls", text::CSI_CALLS, fetch!(calls_part)),
+                    Fold::new("k8s", text::K8S_SAYS, fetch!(k8s_part)),
+                    Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    history,
+                    Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                ], place.lab)}
             </Shell>
     }
 }
@@ -91,7 +118,6 @@ fn NodeCard(name: &'static str) -> impl IntoView {
     let dispatch = demo.dispatch;
     let card = Memo::new(move |_| demo.with(|s| present::node_card(&s.state, name)));
     let labelled = move |m: Msg| named(m, name.to_string());
-    let respond = move || if card.get().responsive { text::STOP_RESPONDING } else { text::RESUME_RESPONDING };
     view! {
         <section class="kv-node" data-node=name class:kv-down=flag(move || !card.get().responsive) class:kv-on=flag(move || card.get().attached.is_some())>
             <header class="kv-node-head">
@@ -126,50 +152,144 @@ fn NodeCard(name: &'static str) -> impl IntoView {
                     on:click=click(move || dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() }))>
                     {tr(text::DETACH)}
                 </button>
-                <button data-action="respond" data-node=name
-                    aria-label=text(move || format!("{} ({name})", respond().get(lang.get())))
-                    on:click=click(move || dispatch.run(Action::SetResponsive { node: name.into(), responsive: !card.get_untracked().responsive }))>
-                    {text(move || respond().get(lang.get()).to_string())}
-                </button>
             </div>
         </section>
     }
 }
 
-/// The buttons that act on the claim as a whole, and the volumes Retain has kept.
-#[component]
-fn GlobalButtons(config: RwSignal<DemoConfig>) -> impl IntoView {
-    let (lang, demo) = (use_lang(), use_demo::<State>());
+on_demand! {
+    /// Everything the chapter's demo does not switch: the other access modes, reclaim and the
+    /// claim's deletion, expansion, and nodes that stop responding.
+    csi_settings: fn settings_part() { more_settings }
+}
+
+fn more_settings() -> AnyView {
+    let (lang, demo, settings) = (use_lang(), use_demo::<State>(), inside_demo::<Settings>());
     let (session, dispatch) = (demo.session, demo.dispatch);
     let claim_exists = Memo::new(move |_| session.with(|s| s.state.claims.contains_key(DEMO_CLAIM)));
     let released = Memo::new(move |_| session.with(|s| present::released(&s.state)));
+    let responds =
+        move |name: &'static str| Memo::new(move |_| session.with(|s| present::node_card(&s.state, name).responsive));
     view! {
-        <div class="kv-buttons kv-global">
-            {[(10, text::GROW_10), (100, text::GROW_100)].map(|(more, label)| view! {
-                <button data-action="expand" data-value=more.to_string()
-                    on:click=click(move || dispatch.run(session.with_untracked(|s| present::expand_by(&s.state, more))))>
-                    {tr(label)}
-                </button>
-            }).collect_view()}
-            <button data-action="unmount-all" on:click=click(move || dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
-                {tr(text::UNMOUNT_ALL)}
-            </button>
-            <button data-action="force-detach" class="kv-danger" on:click=click(move || dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None }))>
-                {tr(text::FORCE_DETACH)}
-            </button>
+        <div class="kv-controls">
+            {setting_among(text::OTHER_MODES, "mode", &OTHER_MODES, as_is::<AccessMode>, move || settings.get().mode,
+                move |mode| settings.change(|c| c.mode = mode))}
+        </div>
+        <div class="kv-controls">
+            {setting(text::RECLAIM, "reclaim", as_is::<Reclaim>, move || settings.get().reclaim,
+                move |reclaim| settings.change(|c| c.reclaim = reclaim))}
             // Deleting and re-creating the claim share a place: the one that makes sense now is shown.
             <button data-action="delete-claim" hidden=flag(move || !claim_exists.get())
                 on:click=click(move || dispatch.run(Action::DeleteClaim { claim: DEMO_CLAIM.into() }))>
                 {tr(text::DELETE_CLAIM)}
             </button>
             <button data-action="request" hidden=flag(move || claim_exists.get())
-                on:click=click(move || dispatch.run(present::request_again(config.get_untracked())))>
+                on:click=click(move || dispatch.run(present::request_again(settings.config.get_untracked())))>
                 {tr(text::REQUEST_AGAIN)}
             </button>
         </div>
-        <p class="kv-hint">{tr(text::FORCE_HINT)}</p>
         <p class="kv-released" data-state="released" hidden=flag(move || released.get().is_empty())>
             {text(move || text::released(lang.get(), &released.get()))}
         </p>
+        <div class="kv-controls">
+            {setting(text::EXPANSION, "expansion", switch, move || settings.get().allow_expansion,
+                move |on| settings.change(|c| c.allow_expansion = on))}
+            {[(10, text::GROW_10), (100, text::GROW_100)].map(|(more, label)| view! {
+                <button data-action="expand" data-value=more.to_string()
+                    on:click=click(move || dispatch.run(session.with_untracked(|s| present::expand_by(&s.state, more))))>
+                    {tr(label)}
+                </button>
+            }).collect_view()}
+        </div>
+        <div class="kv-buttons">
+            {present::nodes().map(|name| {
+                let responsive = responds(name);
+                let label = move || if responsive.get() { text::STOP_RESPONDING } else { text::RESUME_RESPONDING };
+                view! {
+                    // Its visible text names the node, so it is its accessible name too.
+                    <button data-action="respond" data-node=name
+                        on:click=click(move || dispatch.run(Action::SetResponsive { node: name.into(), responsive: !responsive.get_untracked() }))>
+                        {text(move || format!("{name}: {}", label().get(lang.get())))}
+                    </button>
+                }
+            }).collect_view()}
+        </div>
+        <p class="kv-hint">{tr(text::FORCE_HINT)}</p>
     }
+    .into_any()
+}
+
+on_demand! {
+    /// What the driver advertises: the three capabilities that decide which calls Kubernetes makes.
+    csi_driver: fn driver_part() { driver }
+}
+
+fn driver() -> AnyView {
+    let settings = inside_demo::<Settings>();
+    let capabilities: [(Capability, Msg, &'static str); 3] = [
+        (Capability::StageUnstageVolume, text::STAGE, "stage-unstage"),
+        (Capability::PublishUnpublishVolume, text::PUBLISH, "publish-unpublish"),
+        (Capability::ExpandVolume, text::EXPAND, "expand-volume"),
+    ];
+    view! {
+        <div class="kv-controls">
+            {capabilities.map(|(cap, label, action)| setting(label, action, switch,
+                move || cap.of(&settings.get().capabilities),
+                move |on| settings.change(|c| cap.set(&mut c.capabilities, on))))
+                .collect_view()}
+        </div>
+        <p class="kv-paragraph">{tr(text::DRIVER_LEGEND)}</p>
+    }
+    .into_any()
+}
+
+on_demand! {
+    /// The CSI calls the last action made, with their callers and answers.
+    csi_calls: fn calls_part() {
+        || {
+            let (lang, demo) = (use_lang(), use_demo::<State>());
+            let lines = Signal::derive(move || {
+                let calls = demo.with(present::csi_calls).into_iter().map(Line::plain).collect();
+                Line::or_none(calls, lang::NONE.get(lang.get()))
+            });
+            view! { <p class="kv-hint">{tr(text::LAST_ACTION)}</p><Lines lines=lines class="kv-mono" state="csi-calls"/> }.into_any()
+        }
+    }
+}
+
+on_demand! {
+    /// What a real cluster prints for the last action, word for word.
+    csi_k8s: fn k8s_part() {
+        || {
+            let (lang, demo) = (use_lang(), use_demo::<State>());
+            let lines = Signal::derive(move || {
+                let said = demo.with(present::k8s_lines).into_iter().map(Line::plain).collect();
+                Line::or_none(said, text::K8S_NOTHING.get(lang.get()))
+            });
+            view! { <p class="kv-hint">{tr(text::LAST_ACTION)}</p><Lines lines=lines class="kv-mono" state="events"/> }.into_any()
+        }
+    }
+}
+
+on_demand! {
+    csi_kubectl: fn kubectl_part() {
+        || {
+            use_demo::<State>()
+                .kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod])
+                .into_any()
+        }
+    }
+}
+
+on_demand! {
+    csi_history: fn history_part() {
+        || {
+            let settings = inside_demo::<Settings>();
+            use_demo::<State>().history(move || settings.config.get_untracked()).into_any()
+        }
+    }
+}
+
+on_demand! {
+    csi_simplified: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }

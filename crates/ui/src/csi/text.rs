@@ -33,8 +33,11 @@ pub const REQUEST_AGAIN: Msg = msg("要求を作り直す", "Create the claim ag
 pub const NOT_ATTACHED: Msg = msg("繋がっていない", "not attached");
 pub const NO_PODS: Msg = msg("見えている Pod なし", "no pod sees it");
 pub const NOT_RESPONDING: Msg = msg("応答なし", "not responding");
-pub const CSI_CALLS: Msg = msg("CSI の呼び出し(直前の操作)", "CSI calls (last action)");
-pub const K8S_SAYS: Msg = msg("Kubernetes の表示(直前の操作)", "What Kubernetes says (last action)");
+pub const OTHER_MODES: Msg = msg("ほかのアクセスモード", "Other access modes");
+pub const DRIVER: Msg = msg("ドライバの機能", "Driver capabilities");
+pub const CSI_CALLS: Msg = msg("CSI の呼び出し", "CSI calls");
+pub const K8S_SAYS: Msg = msg("Kubernetes の表示", "What Kubernetes says");
+pub const LAST_ACTION: Msg = msg("直前の操作のぶん", "For the last action");
 pub const K8S_NOTHING: Msg =
     msg("(この操作に対応する Kubernetes のメッセージは無い)", "(Kubernetes prints nothing specific for this)");
 pub const LEGEND: Msg = msg(

@@ -11,14 +11,36 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, use_demo, use_lang, DemoKind, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Place};
+use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
 use crate::shell::Shell;
-use crate::widgets::{as_is, click, named, number, rows, setting, text, tr, Legend, Verdict};
+use crate::widgets::{as_is, click, legend, named, number, paragraph, rows, setting, text, tr, Verdict};
+use crate::{fetch, on_demand};
 use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
 
 /// How often play advances the set: slow enough to watch one move at a time.
 const PLAY_INTERVAL_MS: u64 = 700;
+
+/// The settings the session started from, whether play is on, and the one way to start over,
+/// for the components and folds of this demo.
+#[derive(Clone, Copy)]
+struct Settings {
+    config: RwSignal<StsConfig>,
+    playing: RwSignal<bool>,
+    demo: demo::Demo<State>,
+}
+
+impl Settings {
+    /// A new start keeps the whenScaled the model has now: the reader changed it in place.
+    fn restart(self, c: StsConfig) {
+        let when_scaled = self.demo.session.with_untracked(|s| s.state.config.retention.when_scaled);
+        let c = StsConfig { when_scaled, ..c };
+        self.playing.set(false);
+        self.config.set(c);
+        self.demo.restart(present::start(c));
+    }
+}
 
 #[component]
 pub fn StatefulSetDemo(
@@ -29,18 +51,11 @@ pub fn StatefulSetDemo(
     let (first, session, bad_link) =
         demo::restore(&place, lang, StsConfig::default(), present::OFFERED, present::start);
     let notice = bad_link.or(notice);
-    let (lang, demo) = demo::provide::<State>(lang, session);
+    let (lang, demo) = demo::provide::<State>(lang, session, DemoKind::StatefulSet, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
-    // The settings the session started from; whenScaled then changes in the model, in place.
-    let config = RwSignal::new(first);
-    let playing = RwSignal::new(false);
-    // A new start keeps the whenScaled the model has now: the reader changed it in place.
-    let restart = move |c: StsConfig| {
-        let c = StsConfig { when_scaled: session.with_untracked(|s| s.state.config.retention.when_scaled), ..c };
-        playing.set(false);
-        config.set(c);
-        demo.restart(present::start(c));
-    };
+    let settings = Settings { config: RwSignal::new(first), playing: RwSignal::new(false), demo };
+    provide_context(settings);
+    let playing = settings.playing;
 
     // Play: one step per tick until the set converges (then there is nothing left to watch).
     Effect::new(move |_| {
@@ -67,8 +82,7 @@ pub fn StatefulSetDemo(
     });
 
     let broken = Memo::new(move |_| session.with(|s| s.state.broken.contains(&BREAKABLE)));
-    // What the model holds now, so going back in time shows the policy of that moment.
-    let when_scaled = Memo::new(move |_| session.with(|s| s.state.config.retention.when_scaled));
+    let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
 
     view! {
             <Shell
@@ -83,40 +97,87 @@ pub fn StatefulSetDemo(
                     <button data-action="step5" on:click=click(move || dispatch.run(Action::Run { max: 5 }))>{tr(text::STEP5)}</button>
                     <button data-action="scale-up" on:click=click(move || dispatch.run(Action::ScaleBy { delta: 1 }))>{tr(text::SCALE_UP)}</button>
                     <button data-action="scale-down" on:click=click(move || dispatch.run(Action::ScaleBy { delta: -1 }))>{tr(text::SCALE_DOWN)}</button>
-                    <button data-action="play" aria-pressed=move || playing.get().to_string() on:click=click(move || playing.update(|p| *p = !*p))>
-                        {move || if playing.get() { text::PAUSE.get(lang.get()) } else { text::PLAY.get(lang.get()) }}
-                    </button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=click(move || restart(config.get_untracked()))>{tr(lang::RESET)}</button>
+                    <button class="kv-reset" data-action="reset" on:click=click(move || settings.restart(settings.config.get_untracked()))>{tr(lang::RESET)}</button>
                 </div>
                 <div class="kv-controls">
                     <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
                         on:click=click(move || dispatch.run(if broken.get_untracked() { Action::Fix { ordinal: BREAKABLE } } else { Action::Break { ordinal: BREAKABLE } }))>
                         {move || text::break_label(lang.get(), &session.with(|s| s.state.pod_name(BREAKABLE)), broken.get())}
                     </button>
-                    {number(text::STARTUP, "startup", &STARTUP_STEPS, move || config.get().startup_ticks,
-                        move |startup_ticks| restart(StsConfig { startup_ticks, ..config.get_untracked() }))}
-                    <span class="kv-muted">{tr(text::STARTUP_UNIT)}</span>
-                </div>
-                <div class="kv-controls">
-                    {setting(text::POLICY, "policy", as_is::<PodManagementPolicy>, move || config.get().policy,
-                        move |policy| restart(StsConfig { policy, ..config.get_untracked() }))}
-                    {setting(text::WHEN_SCALED, "retention", text::retention, move || when_scaled.get(),
-                        move |when_scaled: Retention| {
-                            // A real StatefulSet's retention policy can change in place: no restart.
-                            dispatch.run(Action::SetRetention(RetentionPolicy { when_scaled, when_deleted: Retention::Retain }));
-                        })}
+                    <span class="kv-muted" data-state="startup">{move || text::startup(lang.get(), settings.config.get().startup_ticks)}</span>
                 </div>
                 <Lanes/>
                 <Verdict
                     text=Signal::derive(move || session.with(|s| text::verdict(s, lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.log(lang, DemoKind::StatefulSet, place.nth, move || config.get_untracked())}
-                {demo.kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])}
-                <Legend legend=text::LEGEND simplified=text::SIMPLIFIED/>
+                {demo.recent(lang, history.open.into())}
+                {legend(text::LEGEND)}
+                {folds(vec![
+                    Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
+                    Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    history,
+                    Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                ], place.lab)}
             </Shell>
     }
+}
+
+on_demand! {
+    /// Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
+    /// retention policy.
+    sts_settings: fn settings_part() { more_settings }
+}
+
+fn more_settings() -> AnyView {
+    let (lang, demo, settings) = (use_lang(), use_demo::<State>(), inside_demo::<Settings>());
+    let (config, playing) = (settings.config, settings.playing);
+    // What the model holds now, so going back in time shows the policy of that moment.
+    let when_scaled = Memo::new(move |_| demo.with(|s| s.state.config.retention.when_scaled));
+    view! {
+        <div class="kv-controls">
+            <button data-action="play" aria-pressed=move || playing.get().to_string() on:click=click(move || playing.update(|p| *p = !*p))>
+                {move || if playing.get() { text::PAUSE.get(lang.get()) } else { text::PLAY.get(lang.get()) }}
+            </button>
+            {number(text::STARTUP, "startup", &STARTUP_STEPS, move || config.get().startup_ticks,
+                move |startup_ticks| settings.restart(StsConfig { startup_ticks, ..config.get_untracked() }))}
+            <span class="kv-muted">{tr(text::STARTUP_UNIT)}</span>
+        </div>
+        <div class="kv-controls">
+            {setting(text::POLICY, "policy", as_is::<PodManagementPolicy>, move || config.get().policy,
+                move |policy| settings.restart(StsConfig { policy, ..config.get_untracked() }))}
+            {setting(text::WHEN_SCALED, "retention", text::retention, move || when_scaled.get(),
+                move |when_scaled: Retention| {
+                    // A real StatefulSet's retention policy can change in place: no restart.
+                    demo.dispatch.run(Action::SetRetention(RetentionPolicy { when_scaled, when_deleted: Retention::Retain }));
+                })}
+        </div>
+    }
+    .into_any()
+}
+
+on_demand! {
+    sts_kubectl: fn kubectl_part() {
+        || {
+            use_demo::<State>()
+                .kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])
+                .into_any()
+        }
+    }
+}
+
+on_demand! {
+    sts_history: fn history_part() {
+        || {
+            let settings = inside_demo::<Settings>();
+            use_demo::<State>().history(move || settings.config.get_untracked()).into_any()
+        }
+    }
+}
+
+on_demand! {
+    sts_simplified: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }
 
 /// The pods lane above the volumes lane, one column per ordinal, so a pod sits over its volume.

@@ -45,6 +45,15 @@ pub fn break_label(lang: Lang, pod: &str, broken: bool) -> String {
     }
 }
 
+/// The startup time the first screen states (the book's demo says 起動に 2 周期); the settings
+/// fold changes it.
+pub fn startup(lang: Lang, steps: u32) -> String {
+    match lang {
+        Lang::Ja => format!("起動に {steps} 周期"),
+        Lang::En => format!("startup: {steps} step(s)"),
+    }
+}
+
 pub fn starting(lang: Lang, steps_left: u64) -> String {
     match lang {
         Lang::Ja => format!("起動中(あと {steps_left} 周期)"),

@@ -8,6 +8,7 @@ use crate::lang::{msg, refused, Lang, Msg};
 
 pub const TITLE: Msg = msg("区画とボリューム", "Zones and volumes");
 pub const SCENARIO: Msg = msg("場面", "Scenario");
+pub const SCENARIOS: Msg = msg("ほかの場面", "Other scenarios");
 pub const CUSTOM: Msg = msg("自由に組む", "Custom");
 pub const FREE: Msg = msg(
     "自由に組む: StatefulSet(6 つまで)の設定。変えると「自由に組む」に切り替わる",
@@ -216,6 +217,14 @@ pub mod chapter {
             (Lang::Ja, false) => format!("ノードを1台失うと {survivors}/{of} 残る(最悪は {domain})"),
             (Lang::En, true) => format!("losing a zone keeps {survivors}/{of} (worst: {domain})"),
             (Lang::En, false) => format!("losing a node keeps {survivors}/{of} (worst: {domain})"),
+        }
+    }
+
+    /// The book's comparison under the bars: the same pods put in one zone, all lost with it.
+    pub fn packed_line(lang: Lang, pods: usize) -> String {
+        match lang {
+            Lang::Ja => format!("1区画に寄せていたら 0/{pods} 残る"),
+            Lang::En => format!("all in one zone, losing it keeps 0/{pods}"),
         }
     }
 
