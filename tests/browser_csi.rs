@@ -30,6 +30,7 @@ fn tone(demo: &Demo) -> String {
 #[wasm_bindgen_test]
 async fn three_pods_share_node_a_under_read_write_once() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("calls").await;
     assert_eq!(demo.state("badge"), "pv-1 ・ 未接続 ・ 0 個から見えている");
     assert_eq!(demo.state("verdict"), "実体はあるが、まだどのノードにも繋がっていない");
     demo.click(&on("node-a", "attach")).await;
@@ -48,6 +49,7 @@ async fn three_pods_share_node_a_under_read_write_once() {
 #[wasm_bindgen_test]
 async fn attaching_node_b_is_refused_and_says_why() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("k8s").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-b", "attach")).await;
@@ -66,6 +68,7 @@ async fn attaching_node_b_is_refused_and_says_why() {
 #[wasm_bindgen_test]
 async fn detach_waits_for_unmount() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("calls").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-a", "mount")).await;
@@ -100,6 +103,7 @@ async fn force_detach_lets_node_b_attach_and_warns_of_two_writers() {
 #[wasm_bindgen_test]
 async fn immediate_with_zones_strands_the_volume_in_zone_a() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("k8s").await;
     demo.click(&choose("zone", "on")).await;
     assert_eq!(demo.find(&choose("zone", "on")).unwrap().get_attribute("aria-pressed").as_deref(), Some("true"));
     assert!(demo.state("volume").contains("区画 zone-a"), "{}", demo.state("volume"));
@@ -114,6 +118,7 @@ async fn immediate_with_zones_strands_the_volume_in_zone_a() {
 #[wasm_bindgen_test]
 async fn wait_for_first_consumer_creates_the_volume_in_node_bs_zone() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("calls").await;
     demo.click(&choose("zone", "on")).await;
     demo.click(&choose("binding", "WaitForFirstConsumer")).await;
     assert_eq!(demo.state("badge"), "実体はまだ無い");
@@ -131,6 +136,7 @@ async fn wait_for_first_consumer_creates_the_volume_in_node_bs_zone() {
 #[wasm_bindgen_test]
 async fn read_write_many_attaches_both_nodes() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("calls").await;
     demo.click(&choose("mode", "ReadWriteMany")).await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-b", "attach")).await;
@@ -144,6 +150,8 @@ async fn read_write_many_attaches_both_nodes() {
 #[wasm_bindgen_test]
 async fn read_write_once_pod_refuses_the_second_pod() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("settings").await;
+    demo.open("k8s").await;
     demo.click(&choose("mode", "ReadWriteOncePod")).await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
@@ -159,6 +167,8 @@ async fn read_write_once_pod_refuses_the_second_pod() {
 #[wasm_bindgen_test]
 async fn read_only_many_attaches_everywhere_read_only() {
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("calls").await;
     demo.click(&choose("mode", "ReadOnlyMany")).await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-b", "attach")).await;
@@ -171,6 +181,8 @@ async fn read_only_many_attaches_everywhere_read_only() {
 #[wasm_bindgen_test]
 async fn an_unresponsive_node_blocks_detach_until_force_detach() {
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("k8s").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-a", "respond")).await;
@@ -192,6 +204,7 @@ async fn an_unresponsive_node_blocks_detach_until_force_detach() {
 #[wasm_bindgen_test]
 async fn retain_keeps_a_released_volume_after_the_claim_is_deleted() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("settings").await;
     demo.click(&choose("reclaim", "Retain")).await;
     demo.click("[data-action=\"delete-claim\"]").await;
     assert_eq!(demo.state("badge"), "要求は消えた");
@@ -220,6 +233,9 @@ async fn switching_language_re_renders_the_log_and_verdict() {
 #[wasm_bindgen_test]
 async fn expanding_a_mounted_volume_calls_the_resizer_then_the_kubelet() {
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("calls").await;
+    demo.open("k8s").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&choose("expand", "10")).await;
@@ -235,6 +251,8 @@ async fn expanding_a_mounted_volume_calls_the_resizer_then_the_kubelet() {
 #[wasm_bindgen_test]
 async fn expanding_without_allow_volume_expansion_is_refused_with_the_message() {
     let demo = support::mount("csi", "ja").await;
+    demo.open("settings").await;
+    demo.open("k8s").await;
     demo.click(&choose("expansion", "off")).await;
     demo.click(&choose("expand", "10")).await;
     let verdict = demo.state("verdict");
@@ -250,6 +268,8 @@ async fn expanding_without_allow_volume_expansion_is_refused_with_the_message() 
 #[wasm_bindgen_test]
 async fn a_driver_without_stage_unstage_gets_no_node_stage_volume() {
     let demo = support::mount("csi", "en").await;
+    demo.open("driver").await;
+    demo.open("calls").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     assert!(demo.state("csi-calls").contains("kubelet: NodeStageVolume("), "staged with the capability");
@@ -265,6 +285,8 @@ async fn a_driver_without_stage_unstage_gets_no_node_stage_volume() {
 #[wasm_bindgen_test]
 async fn a_request_past_the_backend_answers_out_of_range() {
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("calls").await;
     demo.click(&choose("expand", "100")).await;
     assert!(demo
         .state("csi-calls")

@@ -66,6 +66,7 @@ async fn unmounting_a_playing_demo_stops_it_and_frees_its_place() {
     let before = kubevol_ui::mounted_count();
     let demo = support::mount("statefulset", "en").await;
     assert_eq!(kubevol_ui::mounted_count(), before + 1);
+    demo.open("settings").await;
     demo.click("[data-action=\"play\"]").await;
     support::sleep_ms(900).await;
     assert_ne!(demo.state("step"), "step=0", "play advances the set");
@@ -116,6 +117,7 @@ fn disabled(demo: &support::Demo, action: &str) -> bool {
 #[wasm_bindgen_test]
 async fn going_back_three_steps_and_branching_drops_the_old_future() {
     let demo = support::mount("csi", "en").await;
+    demo.open("history").await;
     assert!(disabled(&demo, "undo") && disabled(&demo, "redo"));
     demo.click(&on("node-a", "attach")).await;
     let badge_after_attach = demo.state("badge");
@@ -143,6 +145,7 @@ async fn going_back_three_steps_and_branching_drops_the_old_future() {
 #[wasm_bindgen_test]
 async fn clicking_a_log_line_returns_to_right_after_it() {
     let demo = support::mount("csi", "en").await;
+    demo.open("history").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-a", "mount")).await;
@@ -164,6 +167,8 @@ async fn clicking_a_log_line_returns_to_right_after_it() {
 async fn an_exported_scenario_replays_to_the_same_state() {
     use kubevol_sim::volumes::{Action, DemoConfig};
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("history").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-a", "mount")).await;
@@ -193,6 +198,90 @@ async fn an_exported_scenario_replays_to_the_same_state() {
     demo.click("[data-action=\"undo\"]").await;
     assert!(demo.find("[data-state=\"scenario\"]").is_none());
     demo.remove();
+}
+
+// ---- the chapter's demo first, the rest one click away ----------------------------------------
+
+/// Each fold's toggle and its panel: whether it says it is open, and whether its panel shows.
+fn folds(demo: &support::Demo) -> Vec<(String, bool, bool)> {
+    demo.all(".kv-folds [data-action]")
+        .into_iter()
+        .map(|toggle| {
+            let name = toggle.get_attribute("data-action").unwrap();
+            let expanded = toggle.get_attribute("aria-expanded").as_deref() == Some("true");
+            let panel = demo.find(&format!(".kv-fold-panel[data-state=\"{name}\"]")).unwrap();
+            assert_eq!(
+                toggle.get_attribute("aria-controls"),
+                panel.get_attribute("id"),
+                "{name}'s toggle names its panel"
+            );
+            assert_eq!(toggle.tag_name(), "BUTTON", "{name}'s toggle is a real button");
+            (name, expanded, !panel.has_attribute("hidden"))
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_first_screen_is_the_chapter_s_demo_and_the_rest_is_one_click_away() {
+    let demo = support::mount("csi", "ja").await;
+    // The chapter's own demo: two modes, binding, zones and reset; attach, mount and detach on
+    // each node; unmount all and force detach.
+    for control in [
+        "[data-action=\"mode\"][data-value=\"ReadWriteOnce\"]",
+        "[data-action=\"mode\"][data-value=\"ReadWriteMany\"]",
+        "[data-action=\"binding\"][data-value=\"WaitForFirstConsumer\"]",
+        "[data-action=\"zone\"][data-value=\"on\"]",
+        "[data-action=\"reset\"]",
+        "[data-action=\"unmount-all\"]",
+        "[data-action=\"force-detach\"]",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain(["attach", "mount", "detach"].iter().flat_map(|a| ["node-a", "node-b"].map(|n| on(n, a))))
+    {
+        assert!(demo.find(&control).is_some(), "{control} on the first screen");
+    }
+    // Nothing beyond it until the reader asks: every fold closed, nothing of theirs rendered.
+    let names: Vec<String> = folds(&demo).into_iter().map(|(n, _, _)| n).collect();
+    assert_eq!(names, ["settings", "driver", "calls", "k8s", "kubectl", "history", "simplified"]);
+    assert!(folds(&demo).iter().all(|(_, expanded, shown)| !expanded && !shown));
+    for beyond in [
+        "[data-value=\"ReadWriteOncePod\"]",
+        "[data-action=\"expand\"]",
+        "[data-action=\"share\"]",
+        "[data-state=\"csi-calls\"]",
+    ] {
+        assert!(demo.find(beyond).is_none(), "{beyond} is behind a fold");
+    }
+    // One click opens a fold, another closes it; the rest stay as they were.
+    demo.open("settings").await;
+    assert!(demo.find("[data-action=\"mode\"][data-value=\"ReadWriteOncePod\"]").is_some());
+    let open: Vec<_> = folds(&demo).into_iter().filter(|(_, e, s)| *e && *s).map(|(n, _, _)| n).collect();
+    assert_eq!(open, ["settings"]);
+    demo.click(".kv-folds [data-action=\"settings\"]").await;
+    assert!(folds(&demo).iter().all(|(_, expanded, shown)| !expanded && !shown));
+    // A setting chosen in a fold leaves the chapter's own choice unpressed: both are the one mode.
+    demo.open("settings").await;
+    demo.click("[data-action=\"mode\"][data-value=\"ReadOnlyMany\"]").await;
+    let pressed = demo.all("[data-action=\"mode\"][aria-pressed=\"true\"]");
+    assert_eq!(pressed.iter().map(|b| b.get_attribute("data-value").unwrap()).collect::<Vec<_>>(), ["ReadOnlyMany"]);
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn data_view_lab_opens_every_fold_of_every_kind() {
+    for (kind, count) in [("csi", 7), ("statefulset", 4), ("topology", 4)] {
+        let demo = support::mount_with(kind, "en", &[("data-view", "lab")]).await;
+        for (name, _, _) in folds(&demo) {
+            demo.settle(&name).await;
+        }
+        let folds = folds(&demo);
+        assert_eq!(folds.len(), count, "{kind}");
+        assert!(folds.iter().all(|(_, expanded, shown)| *expanded && *shown), "{kind}: {folds:?}");
+        assert!(demo.find("[data-state=\"part-loading\"]").is_none(), "{kind}: every part drawn");
+        assert!(demo.find("[data-state=\"kubectl-get\"]").is_some(), "{kind}: the kubectl panel is open");
+        demo.remove();
+    }
 }
 
 // ---- share links ---------------------------------------------------------------------------
@@ -235,6 +324,8 @@ async fn share(demo: &support::Demo) -> String {
 #[wasm_bindgen_test]
 async fn a_share_link_restores_the_same_moment_in_a_fresh_demo() {
     let demo = support::mount("csi", "en").await;
+    demo.open("settings").await;
+    demo.open("history").await;
     demo.click("[data-action=\"binding\"][data-value=\"WaitForFirstConsumer\"]").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
@@ -252,6 +343,7 @@ async fn a_share_link_restores_the_same_moment_in_a_fresh_demo() {
     support::set_fragment(Some(&fragment));
     let opened = support::mount("csi", "en").await;
     support::set_fragment(None);
+    opened.open("history").await;
     assert_eq!(moment(&opened), shared);
     assert!(opened.find("[data-state=\"notice\"]").is_none());
     assert!(
@@ -265,6 +357,8 @@ async fn a_share_link_restores_the_same_moment_in_a_fresh_demo() {
 #[wasm_bindgen_test]
 async fn a_share_link_restores_only_the_demo_it_names() {
     let first = support::mount("statefulset", "en").await;
+    first.open("settings").await;
+    first.open("history").await;
     first.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
     first.click("[data-action=\"step\"]").await;
     first.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
@@ -292,6 +386,8 @@ async fn a_share_link_restores_only_the_demo_it_names() {
     // The same history shared from the second demo on such a page does restore there.
     let _pad = support::mount("statefulset", "en").await;
     let second = support::mount("statefulset", "en").await;
+    second.open("settings").await;
+    second.open("history").await;
     second.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
     second.click("[data-action=\"step\"]").await;
     second.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
@@ -302,6 +398,8 @@ async fn a_share_link_restores_only_the_demo_it_names() {
     support::set_fragment(Some(&fragment));
     let (one, two) = (support::mount("statefulset", "en").await, support::mount("statefulset", "en").await);
     support::set_fragment(None);
+    two.open("settings").await;
+    two.open("history").await;
     assert_eq!([two.state("badge"), two.state("verdict"), two.state("log")], shared);
     assert!(two.find("[data-action=\"retention\"][data-value=\"Delete\"][aria-pressed=\"true\"]").is_some());
     assert_eq!(one.state("step"), "step=0", "the other demo starts as always");
@@ -312,6 +410,7 @@ async fn a_share_link_restores_only_the_demo_it_names() {
 #[wasm_bindgen_test]
 async fn five_kinds_of_bad_link_each_say_what_is_wrong_and_start_at_the_default() {
     let demo = support::mount("topology", "en").await;
+    demo.open("history").await;
     let default = [demo.state("badge"), demo.state("verdict")];
     demo.click("[data-action=\"step\"]").await;
     let fragment = share(&demo).await;
@@ -345,6 +444,7 @@ async fn five_kinds_of_bad_link_each_say_what_is_wrong_and_start_at_the_default(
         assert!(notice.ends_with("Starting from the beginning"), "{notice}");
         assert_eq!([opened.state("badge"), opened.state("verdict")], default, "{link}");
         // The demo works as ever.
+        opened.open("history").await;
         opened.click("[data-action=\"step\"]").await;
         assert!(!disabled(&opened, "undo"));
         assert!(!opened.host.has_attribute("data-kubevol-crashed"));
@@ -359,13 +459,11 @@ async fn the_kubectl_panel_is_folded_then_shows_the_moment_as_kubectl_would() {
     let demo = support::mount("csi", "en").await;
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
-    let panel = demo.find("details[data-state=\"kubectl\"]").expect("a kubectl panel");
-    assert!(!panel.has_attribute("open"), "folded by default");
+    let panel = demo.find("[data-state=\"kubectl\"]").expect("a kubectl panel");
+    assert!(panel.has_attribute("hidden"), "folded by default");
     assert!(demo.find("[data-state=\"kubectl-get\"]").is_none(), "nothing computed while folded");
-    let summary: web_sys::HtmlElement =
-        wasm_bindgen::JsCast::dyn_into(demo.find("summary[data-action=\"kubectl\"]").unwrap()).unwrap();
-    summary.click();
-    leptos::task::tick().await;
+    demo.open("kubectl").await;
+    demo.open("history").await;
     let get = demo.state("kubectl-get");
     assert!(
         get.starts_with("$ kubectl get pvc,pv,volumeattachments,pods\nNAME                         STATUS   VOLUME"),

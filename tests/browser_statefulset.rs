@@ -37,6 +37,7 @@ async fn steps(demo: &Demo, n: usize) {
 #[wasm_bindgen_test]
 async fn pods_start_in_order_one_at_a_time() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("history").await;
     assert_eq!(demo.state("badge"), "ready 0 / 目標 3 ・ボリューム 0");
     assert_eq!(demo.state("step"), "step=0");
     steps(&demo, 1).await;
@@ -83,6 +84,7 @@ async fn a_broken_db_1_keeps_db_2_away_until_it_is_fixed() {
 #[wasm_bindgen_test]
 async fn a_deleted_pod_comes_back_to_the_same_volume_and_data() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("history").await;
     for _ in 0..2 {
         demo.click("[data-action=\"step5\"]").await;
     }
@@ -129,6 +131,7 @@ async fn scaling_down_keeps_the_volumes_and_scaling_back_restores_the_data() {
 #[wasm_bindgen_test]
 async fn scaling_below_zero_stays_at_zero() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("history").await;
     for _ in 0..5 {
         demo.click("[data-action=\"scale-down\"]").await;
     }
@@ -140,6 +143,7 @@ async fn scaling_below_zero_stays_at_zero() {
 #[wasm_bindgen_test]
 async fn parallel_creates_every_missing_pod_in_one_step() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("settings").await;
     demo.click("[data-action=\"policy\"][data-value=\"Parallel\"]").await;
     steps(&demo, 1).await;
     assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
@@ -150,6 +154,8 @@ async fn parallel_creates_every_missing_pod_in_one_step() {
 #[wasm_bindgen_test]
 async fn when_scaled_delete_removes_the_pvc_on_scale_down() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("settings").await;
+    demo.open("history").await;
     demo.click("[data-action=\"startup\"][data-value=\"0\"]").await;
     steps(&demo, 3).await;
     demo.click("[data-action=\"retention\"][data-value=\"Delete\"]").await;
@@ -174,6 +180,7 @@ async fn writing_before_the_pod_is_ready_is_refused_with_a_reason() {
 #[wasm_bindgen_test]
 async fn play_steps_on_a_timer_until_converged() {
     let demo = support::mount("statefulset", "ja").await;
+    demo.open("settings").await;
     demo.click("[data-action=\"startup\"][data-value=\"0\"]").await;
     demo.click("[data-action=\"play\"]").await;
     assert_eq!(demo.find("[data-action=\"play\"]").unwrap().get_attribute("aria-pressed").as_deref(), Some("true"));

@@ -30,6 +30,7 @@ const TRAP: &str =
 #[wasm_bindgen_test]
 async fn the_spread_trap_stops_after_two_pods_with_the_schedulers_message() {
     let demo = support::mount("topology", "ja").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "spread-trap")).await;
     demo.click("[data-action=\"run\"]").await;
     assert_eq!(pods_on(&demo, "w1"), ["ss-zone-constrained-0"]);
@@ -51,6 +52,7 @@ async fn the_spread_trap_stops_after_two_pods_with_the_schedulers_message() {
 #[wasm_bindgen_test]
 async fn a_node_selector_that_leaves_kitchen_out_places_all_six() {
     let demo = support::mount("topology", "en").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "spread-selector")).await;
     demo.click("[data-action=\"run\"]").await;
     assert_eq!(pods_on(&demo, "w1").len(), 3);
@@ -64,6 +66,7 @@ async fn a_node_selector_that_leaves_kitchen_out_places_all_six() {
 #[wasm_bindgen_test]
 async fn the_free_controls_reach_the_trap_and_both_fixes() {
     let demo = support::mount("topology", "en").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "custom")).await;
     demo.click(&choose("spread", "on")).await;
     demo.click("[data-action=\"run\"]").await;
@@ -85,6 +88,7 @@ async fn the_free_controls_reach_the_trap_and_both_fixes() {
 #[wasm_bindgen_test]
 async fn wait_for_first_consumer_shows_the_waiting_claim_then_the_selected_node() {
     let demo = support::mount("topology", "en").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "wait")).await;
     assert!(
         demo.state("pvcs").contains("nas-wait-vol1: Pending (waiting for first consumer to be created before binding)"),
@@ -104,6 +108,7 @@ async fn wait_for_first_consumer_shows_the_waiting_claim_then_the_selected_node(
 #[wasm_bindgen_test]
 async fn a_conflicting_selector_names_one_node_per_reason() {
     let demo = support::mount("topology", "en").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "conflict")).await;
     demo.click("[data-action=\"step\"]").await;
     assert!(demo.state("pending").contains(
@@ -115,6 +120,7 @@ async fn a_conflicting_selector_names_one_node_per_reason() {
 #[wasm_bindgen_test]
 async fn read_write_once_pod_keeps_the_second_pod_pending() {
     let demo = support::mount("topology", "en").await;
+    demo.open("scenarios").await;
     demo.click(&choose("preset", "rwop")).await;
     demo.click("[data-action=\"run\"]").await;
     assert_eq!(pods_on(&demo, "w1"), ["pod4"]);
@@ -127,6 +133,7 @@ async fn read_write_once_pod_keeps_the_second_pod_pending() {
 #[wasm_bindgen_test]
 async fn the_book_chapter_preset_gives_the_chapters_numbers_for_every_choice() {
     let demo = support::mount_preset("topology", "ja", Some("spread")).await;
+    demo.open("scenarios").await;
     assert!(demo.find(&choose("preset", "spread")).unwrap().get_attribute("aria-pressed").as_deref() == Some("true"));
     // The chapter's badge: zone skew, and what losing the worst zone keeps of the pods.
     for (max_skew, pods, skew, keep) in [
@@ -164,6 +171,7 @@ async fn the_book_chapter_preset_gives_the_chapters_numbers_for_every_choice() {
 #[wasm_bindgen_test]
 async fn losing_a_zone_under_do_not_schedule_leaves_pods_pending_and_schedule_anyway_places_them() {
     let demo = support::mount_preset("topology", "en", Some("spread")).await;
+    demo.open("history").await;
     demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
     assert!(demo
         .state("log")
@@ -193,6 +201,7 @@ async fn losing_a_zone_under_do_not_schedule_leaves_pods_pending_and_schedule_an
 #[wasm_bindgen_test]
 async fn an_unknown_preset_says_so_inside_the_demo_which_starts_at_its_default() {
     let demo = support::mount_preset("topology", "en", Some("sprad")).await;
+    demo.open("scenarios").await;
     assert!(demo.result.is_ok());
     assert!(
         demo.state("notice").contains("data-preset \"sprad\" is not one of this demo's"),
@@ -218,11 +227,8 @@ async fn an_unknown_preset_says_so_inside_the_demo_which_starts_at_its_default()
 #[wasm_bindgen_test]
 async fn kubectl_describes_a_pending_pod_with_the_scheduler_s_reason() {
     let demo = support::mount("topology", "en").await;
+    demo.open("kubectl").await;
     demo.click("[data-action=\"run\"]").await;
-    let summary: web_sys::HtmlElement =
-        wasm_bindgen::JsCast::dyn_into(demo.find("summary[data-action=\"kubectl\"]").unwrap()).unwrap();
-    summary.click();
-    leptos::task::tick().await;
     let get = demo.state("kubectl-get");
     assert!(get.starts_with("$ kubectl get statefulsets,pods,pvc,pv\nNAME "), "{get}");
     let pending = get

@@ -1,10 +1,11 @@
 // axe-core (from npm) on every demo, light and dark, both as it first appears and after the scene
-// of scenes.mjs (refusals, pressed toggles, pods, a stuck controller). Zero violations of any rule
+// of scenes.mjs (refusals, pressed toggles, pods, a stuck controller), with its folds closed (the
+// chapter's first screen) and all open (the lab view). Zero violations of any rule
 // axe runs by default, best practices included.
 import { createRequire } from 'node:module';
 import { launch, watchedPage, run } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { SCENES, kindOf } from './scenes.mjs';
+import { SCENES, mountScene } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -22,18 +23,15 @@ async function audit(page, selector) {
 
 const tests = [];
 for (const name of Object.keys(SCENES)) {
-  const kind = kindOf(name);
   for (const theme of ['light', 'dark']) {
     for (const stage of ['initial', 'after the scene']) {
       tests.push([`${name} ${theme} ${stage}`, async () => {
         const page = await watchedPage(browser, { colorScheme: theme });
         await page.goto(`${server.url}/index.html`);
         if (theme === 'dark') await page.evaluate(() => document.documentElement.classList.add('dark'));
-        const selector = `[data-kubevol-demo="${kind}"]`;
-        const demo = page.locator(selector).first();
-        await demo.locator('[data-kubevol-root]').waitFor();
-        if (stage !== 'initial') await SCENES[name](demo);
-        await audit(page, selector);
+        const demo = await mountScene(page, name);
+        if (stage !== 'initial') await SCENES[name].run(demo);
+        await audit(page, '#scene');
         page.assertClean();
         await page.context().close();
       }]);

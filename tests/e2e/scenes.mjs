@@ -1,46 +1,86 @@
-// Drives each freshly mounted demo, through its buttons only, into a state that shows most of what
+// Drives a freshly mounted demo, through its buttons only, into a state that shows most of what
 // it can say: a refusal, pods, volumes, a stuck controller. Shared by the screenshot and the
-// accessibility suites, so both look at the same thing.
+// accessibility suites, so both look at the same thing. Each scene says how the demo is placed:
+// `chapter` is a book chapter's placeholder (every fold closed, the first screen a reader meets),
+// `lab` adds data-view="lab" (every fold open, as the gallery shows it).
 const click = (demo, selector) => demo.locator(selector).first().click();
 
 export const SCENES = {
-  csi: async (demo) => {
-    await click(demo, '[data-action="attach"][data-node="node-a"]');
-    await click(demo, '[data-action="mount"][data-node="node-a"]');
-    await click(demo, '[data-action="mount"][data-node="node-a"]');
-    await click(demo, '[data-action="attach"][data-node="node-b"]');
+  csi: {
+    kind: 'csi',
+    view: 'chapter',
+    run: async (demo) => {
+      await click(demo, '[data-action="attach"][data-node="node-a"]');
+      await click(demo, '[data-action="mount"][data-node="node-a"]');
+      await click(demo, '[data-action="mount"][data-node="node-a"]');
+      await click(demo, '[data-action="attach"][data-node="node-b"]');
+    },
   },
-  // A mounted volume grown in two steps: the CSI panel names who sent each call and the answer.
-  'csi-expand': async (demo) => {
-    await click(demo, '[data-action="attach"][data-node="node-a"]');
-    await click(demo, '[data-action="mount"][data-node="node-a"]');
-    await click(demo, '[data-action="expand"][data-value="10"]');
-    // And the history so far exported as a scenario file, with its link to save it.
-    await click(demo, '[data-action="export"]');
-    // And the kubectl panel opened on the pod: its YAML and the Events describe lists.
-    await click(demo, '[data-action="kubectl"]');
-    await click(demo, '[data-action="kubectl-object"][data-value="pods/web-1"]');
+  // Every fold open: a mounted volume grown in two steps, so the CSI panel names who sent each
+  // call and the answer; the history exported as a scenario file; the kubectl panel on the pod.
+  'csi-expand': {
+    kind: 'csi',
+    view: 'lab',
+    run: async (demo) => {
+      await click(demo, '[data-action="attach"][data-node="node-a"]');
+      await click(demo, '[data-action="mount"][data-node="node-a"]');
+      await click(demo, '[data-action="expand"][data-value="10"]');
+      await click(demo, '[data-action="export"]');
+      await click(demo, '[data-action="kubectl-object"][data-value="pods/web-1"]');
+    },
   },
-  statefulset: async (demo) => {
-    for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
-    await click(demo, '[data-action="write"][data-ordinal="0"]');
-    await click(demo, '[data-action="break"][data-ordinal="1"]');
-    await click(demo, '[data-action="step5"]');
+  statefulset: {
+    kind: 'statefulset',
+    view: 'chapter',
+    run: async (demo) => {
+      for (let i = 0; i < 3; i++) await click(demo, '[data-action="step"]');
+      await click(demo, '[data-action="write"][data-ordinal="0"]');
+      await click(demo, '[data-action="break"][data-ordinal="1"]');
+      await click(demo, '[data-action="step5"]');
+    },
   },
-  topology: async (demo) => {
-    await click(demo, '[data-action="preset"][data-value="spread-trap"]');
-    await click(demo, '[data-action="run"]');
+  // Every fold open, on the seed-004 article the scenarios fold picks: the spread trap.
+  topology: {
+    kind: 'topology',
+    view: 'lab',
+    run: async (demo) => {
+      await click(demo, '[data-action="preset"][data-value="spread-trap"]');
+      await click(demo, '[data-action="run"]');
+    },
   },
-  // The book's topology chapter in the same demo: a zone lost, and DoNotSchedule refusing to
+  // The book's topology chapter as its page places it: a zone lost, and DoNotSchedule refusing to
   // place its pods elsewhere.
-  'topology-spread': async (demo) => {
-    await click(demo, '[data-action="preset"][data-value="spread"]');
-    await click(demo, '[data-action="fail-zone"][data-zone="zone-a"]');
-    await click(demo, '[data-action="run"]');
+  'topology-spread': {
+    kind: 'topology',
+    preset: 'spread',
+    view: 'chapter',
+    run: async (demo) => {
+      await click(demo, '[data-action="fail-zone"][data-zone="zone-a"]');
+      await click(demo, '[data-action="run"]');
+    },
   },
 };
 
-/** The demo kind a scene drives: its name up to the first "-" (`topology-spread` is a topology). */
-export const kindOf = (scene) => scene.split('-')[0];
+/**
+ * Puts a placeholder for `scene` at the top of the gallery page's column (the book's 688 px) and
+ * waits for its demo. Returns the placeholder's locator.
+ */
+export async function mountScene(page, scene) {
+  const { kind, preset, view } = SCENES[scene];
+  await page.evaluate(({ kind, preset, view }) => {
+    const host = document.createElement('div');
+    host.id = 'scene';
+    host.dataset.kubevolDemo = kind;
+    if (preset) host.dataset.preset = preset;
+    if (view === 'lab') host.dataset.view = 'lab';
+    host.dataset.lang = 'ja';
+    document.querySelector('main').prepend(host);
+  }, { kind, preset, view });
+  const demo = page.locator('#scene');
+  await demo.locator('[data-kubevol-root]').waitFor();
+  // In the lab view every fold fetches its part at once: wait until each panel has drawn it.
+  await page.waitForFunction(() => !document.querySelector('#scene [data-state="part-loading"]'));
+  return demo;
+}
 
 export { click };

@@ -1,12 +1,12 @@
 // Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en,
 // compared pixel by pixel with the committed PNGs in tests/screenshots/. Each demo is first driven
-// into the state of scenes.mjs. UPDATE_SCREENSHOTS=1 rewrites the references.
+// into the state of scenes.mjs: the chapter's first screen, or (lab) with every fold open. UPDATE_SCREENSHOTS=1 rewrites the references.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { launch, watchedPage, run, assert } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { SCENES, click, kindOf } from './scenes.mjs';
+import { SCENES, click, mountScene } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const REFERENCES = new URL('../screenshots/', import.meta.url);
@@ -22,7 +22,6 @@ mkdirSync(OUT, { recursive: true });
 
 const tests = [];
 for (const [scenario, scene] of Object.entries(SCENES)) {
-  const kind = kindOf(scenario);
   for (const theme of ['light', 'dark']) {
     for (const lang of ['ja', 'en']) {
       const name = `${scenario}-${theme}-${lang}`;
@@ -30,10 +29,9 @@ for (const [scenario, scene] of Object.entries(SCENES)) {
         const page = await watchedPage(browser, { viewport: { width: 760, height: 1200 }, colorScheme: theme });
         await page.goto(`${server.url}/index.html`);
         if (theme === 'dark') await page.evaluate(() => document.documentElement.classList.add('dark'));
-        const demo = page.locator(`[data-kubevol-demo="${kind}"]`).first();
-        await demo.locator('[data-kubevol-root]').waitFor();
+        const demo = await mountScene(page, scenario);
         if (lang === 'en') await click(demo, '[data-action="lang"]');
-        await scene(demo);
+        await scene.run(demo);
         const root = demo.locator('[data-kubevol-root]');
         const box = await root.boundingBox();
         assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);

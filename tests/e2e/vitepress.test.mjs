@@ -54,6 +54,14 @@ async function answers(page) {
   }, PROBE);
 }
 
+// Opens a demo's fold as a reader does (its toggle is `[data-action=name]`) and waits until its
+// panel has drawn what its part shows.
+async function openFold(demo, name) {
+  await demo.locator(`.kv-folds [data-action="${name}"]`).click();
+  await demo.locator(`[data-state="${name}"]:not([hidden])`).waitFor();
+  await demo.locator(`[data-state="${name}"] [data-state="part-loading"]`).waitFor({ state: 'detached' });
+}
+
 // Follows a sidebar link as a reader does, and waits until VitePress has shown the page.
 async function follow(page, path) {
   await page.locator(`.VPSidebar a[href="${path}"]`).first().click();
@@ -130,6 +138,7 @@ await run('vitepress', [
     // The second demo on the page is the book's chapter: the reader changes it, goes back once,
     // and shares that moment.
     const chapter = demos(page).nth(1);
+    await openFold(chapter, 'history');
     await chapter.locator('[data-action="max-skew"][data-value="2"]').click();
     await chapter.locator('[data-action="fail-zone"]').first().click();
     await chapter.locator('[data-action="run"]').click();
@@ -147,6 +156,7 @@ await run('vitepress', [
     await fresh.goto(url);
     await waitMounted(fresh, 2);
     await fresh.waitForTimeout(500);
+    await openFold(demos(fresh).nth(1), 'history');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(1))), JSON.stringify(shared), 'the linked demo\'s badge, verdict and log');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(0))), JSON.stringify(first), 'the other demo, as on any load');
     const seen = await demos(fresh).nth(1).evaluate((d) => {
@@ -169,6 +179,7 @@ await run('vitepress', [
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/parts/statefulset.html`);
     await waitMounted(page, 1);
+    await openFold(page.locator('[data-kubevol-demo]'), 'settings');
     await page.locator('[data-action="play"]').click();
     await page.waitForFunction(() => document.querySelector('[data-state="step"]').textContent !== 'step=0');
     await page.evaluate(() => { window.__left = document.querySelector('[data-kubevol-root="statefulset"]'); });
@@ -207,7 +218,10 @@ await run('vitepress', [
       const before = await counters(page);
       for (let trip = 0; trip < 20; trip++) {
         await arrive('/parts/statefulset.html');
-        if (demos) await page.locator('[data-action="play"]').click(); // leave it playing
+        if (demos) { // leave it playing
+          await openFold(page.locator('[data-kubevol-demo]'), 'settings');
+          await page.locator('[data-action="play"]').click();
+        }
         await arrive('/parts/csi.html');
         if (demos) await page.locator('[data-action="attach"][data-node="node-a"]').click();
       }
@@ -247,6 +261,38 @@ await run('vitepress', [
     assertEq(JSON.stringify(dark), JSON.stringify(['rgb(32, 33, 39)', 'rgb(223, 223, 214)']), 'dark: VitePress\'s bg-soft and text-1');
     page.assertClean();
     await page.context().close();
+  }],
+  ['each chapter\'s demo first renders at most 1.25x as tall as the book\'s Vue demo it replaces', async () => {
+    // The Vue demos' heights in the book (esh2n/sharin) at the same viewports: fixed references.
+    const VUE = { csi: [931, 553, 553], statefulset: [811, 638, 638], 'topology:spread': [1229, 656, 656] };
+    const CHAPTERS = [['/parts/csi.html', 'csi', '[data-kubevol-demo="csi"]'],
+      ['/parts/statefulset.html', 'statefulset', '[data-kubevol-demo="statefulset"]'],
+      ['/parts/topology.html', 'topology:spread', '[data-kubevol-demo="topology"][data-preset="spread"]']];
+    const lines = [];
+    const over = [];
+    for (const [path, kind, selector] of CHAPTERS) {
+      const row = [];
+      for (const [i, width] of [390, 720, 1024].entries()) {
+        const page = await watchedPage(browser, { viewport: { width, height: 900 } });
+        await page.goto(`${server.url}${path}`);
+        await waitMounted(page, PAGES[path].length);
+        await page.waitForTimeout(200);
+        // The demo's own height, not stretched to its reservation, rendered though off-screen.
+        const height = await page.locator(`${selector} > .kv`).evaluate((kv) => {
+          kv.style.alignSelf = 'start';
+          kv.style.contentVisibility = 'visible';
+          return kv.getBoundingClientRect().height;
+        });
+        const ratio = height / VUE[kind][i];
+        row.push(`${width}: ${Math.round(height)} px (${ratio.toFixed(2)}x the Vue demo's ${VUE[kind][i]})`);
+        if (ratio > 1.25) over.push(`${kind} at ${width} px: ${Math.round(height)} px, ${ratio.toFixed(2)}x`);
+        page.assertClean();
+        await page.context().close();
+      }
+      lines.push(`  ${kind.padEnd(16)} ${row.join(' · ')}`);
+    }
+    console.log(`  first render in VitePress's column, beside the Vue demo it replaces:\n${lines.join('\n')}`);
+    assertEq(over.length, 0, `demos over 1.25x the Vue demo: ${over.join('; ')}`);
   }],
   ['a demo mounting in view shifts nothing, and leaves under 24 px unused, at every width, with and without the sidebar', async () => {
     const report = [];

@@ -13,12 +13,18 @@ pub async fn mount(kind: &str, lang: &str) -> Demo {
 
 /// The same, with the placeholder's `data-preset` set as a page would.
 pub async fn mount_preset(kind: &str, lang: &str, preset: Option<&str>) -> Demo {
+    let attributes: Vec<(&str, &str)> = preset.map(|p| ("data-preset", p)).into_iter().collect();
+    mount_with(kind, lang, &attributes).await
+}
+
+/// The same, with any other attributes the placeholder carries (`data-view`, ...).
+pub async fn mount_with(kind: &str, lang: &str, attributes: &[(&str, &str)]) -> Demo {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     host.set_attribute("data-lang", lang).unwrap();
-    if let Some(preset) = preset {
-        host.set_attribute("data-preset", preset).unwrap();
+    for (name, value) in attributes {
+        host.set_attribute(name, value).unwrap();
     }
     document.body().unwrap().append_child(&host).unwrap();
     let result = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, host.clone(), Some(kind), Some(lang));
@@ -56,6 +62,28 @@ impl Demo {
         assert_eq!(button.tag_name(), "BUTTON", "{selector} must be a real <button>");
         button.click();
         leptos::task::tick().await;
+    }
+
+    /// Opens the fold named `name` (its toggle is `[data-action=name]`), as a reader clicks it
+    /// open, and waits until its panel has drawn what its part shows.
+    pub async fn open(&self, name: &str) {
+        let toggle = format!(".kv-folds [data-action=\"{name}\"]");
+        let expanded = self.find(&toggle).unwrap_or_else(|| panic!("no fold {name}")).get_attribute("aria-expanded");
+        assert_eq!(expanded.as_deref(), Some("false"), "fold {name} is closed before it is opened");
+        self.click(&toggle).await;
+        self.settle(name).await;
+    }
+
+    /// Waits until the panel of fold `name` no longer says its part is loading.
+    pub async fn settle(&self, name: &str) {
+        let loading = format!("[data-state=\"{name}\"] [data-state=\"part-loading\"]");
+        for _ in 0..50 {
+            if self.find(&loading).is_none() {
+                return;
+            }
+            leptos::task::tick().await;
+        }
+        panic!("fold {name} is still loading its part");
     }
 
     /// Takes the demo down (as the loader does when its placeholder leaves the page) and removes
