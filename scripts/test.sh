@@ -89,9 +89,11 @@ step "size report"
 # Ratchets at today's size plus under 1 KB: a one-kind page (a book chapter) and a page mixing kinds
 # (kubevol-lab) must not grow back. The statefulset and topology modules have their own: both carry
 # Leptos's keyed <For> (about 3.5 and 4.6 KB), and topology also the book's topology chapter. The
-# goal is 60 KB and 100 KB; lower these as the modules shrink.
-node scripts/size-report.mjs dist --target-brotli 131300 --module-brotli kubevol-statefulset=121500 \
-  --module-brotli kubevol-topology=134600 --budget-brotli 209600
+# folds under each demo (its first screen is the chapter's demo) added 2 to 5 KB: in these
+# one-module builds their parts are still in the first download. The goal is 60 KB and 100 KB;
+# lower these as the modules shrink.
+node scripts/size-report.mjs dist --target-brotli 134700 --module-brotli kubevol-statefulset=124400 \
+  --module-brotli kubevol-topology=140700 --budget-brotli 216800
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"
