@@ -1,15 +1,89 @@
 //! The kubectl panel: the moment shown, as a real cluster would print it. It is a fold's panel, so
 //! it is built (and computed) only while open: `kubectl get` for the kinds the demo has, the
-//! objects to pick, and the picked one's YAML and `describe` Events. Every line comes from `kubevol_sim::kubectl` through
-//! the session, so it is the model's state at that moment and nothing a view remembered.
+//! objects to pick, and the picked one's YAML and `describe` Events. Every line comes from
+//! `kubevol_sim::kubectl` through the session's history, so it is the model's state at that moment
+//! and nothing a view remembered.
 
-use kubevol_sim::kubectl::Kind;
+use kubevol_sim::kubectl::{self, Cluster, Kind, KubeEvent};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 
 use crate::demo::Demo;
 use crate::lang;
+use crate::session::Session;
 use crate::widgets::{click, tr};
+
+/// What kubectl knows of the moment a session shows: the objects the state stands for, when each
+/// appeared (its AGE and creationTimestamp) and every Event so far. A demo's click never pays for
+/// this: it is worked out again from the setup and the actions, through the model, when the panel
+/// shows a moment.
+pub struct Kubectl {
+    cluster: Cluster,
+    /// Each object of the moment and the moment it appeared (an object made again under the same
+    /// name is new again).
+    births: Vec<(Kind, String, u64)>,
+    events: Vec<(u64, KubeEvent)>,
+    now: u64,
+}
+
+impl Kubectl {
+    pub fn of<M: Model>(session: &Session<M>) -> Kubectl {
+        let (setup, actions) = session.history();
+        let mut k = Kubectl { cluster: Cluster::default(), births: Vec::new(), events: Vec::new(), now: 0 };
+        let Ok((mut state, events)) = M::start(setup) else {
+            return k;
+        };
+        k.observe(&state, &events);
+        for action in actions {
+            k.now += 1;
+            if let Ok(events) = state.apply(action.clone()) {
+                k.observe(&state, &events);
+            }
+        }
+        k.cluster = state.cluster();
+        k
+    }
+
+    /// What the start or an accepted action did: the Events its events stand for, and which
+    /// objects are new.
+    fn observe<M: Model>(&mut self, state: &M, events: &[M::Event]) {
+        for e in events {
+            let now = self.now;
+            self.events.extend(state.kube_events(e).into_iter().map(|k| (now, k)));
+        }
+        let objects = state.cluster().names();
+        self.births.retain(|(kind, name, _)| objects.iter().any(|(k, n)| k == kind && n == name));
+        for (kind, name) in objects {
+            if !self.births.iter().any(|(k, n, _)| *k == kind && *n == name) {
+                self.births.push((kind, name, self.now));
+            }
+        }
+    }
+
+    /// The moment an object appeared, for its `creationTimestamp`.
+    fn born(&self, kind: Kind, name: &str) -> u64 {
+        self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2)
+    }
+
+    /// `kubectl get <kinds>` at the moment shown, AGE counted in steps.
+    pub fn get(&self, kinds: &[Kind]) -> String {
+        kubectl::get(&self.cluster, kinds, &|k, n| self.now.saturating_sub(self.born(k, n)))
+    }
+
+    /// `kubectl get <kind> <name> -o yaml`, and for the kinds `describe` shows Events of, its
+    /// Events section.
+    pub fn object(&self, kind: Kind, name: &str) -> Option<(String, Option<String>)> {
+        let yaml = kubectl::yaml(&self.cluster, kind, name, &|k, n| self.born(k, n))?;
+        let described = matches!(kind, Kind::Pod | Kind::PersistentVolumeClaim | Kind::StatefulSet)
+            .then(|| kubectl::describe_events(&self.events, (kind, name), self.now));
+        Some((yaml, described))
+    }
+
+    /// Every object, to pick one from.
+    pub fn names(&self) -> Vec<(Kind, String)> {
+        self.cluster.names()
+    }
+}
 
 impl<M: Model> Demo<M> {
     /// The panel, for a demo whose state has objects of `kinds` (in the order `kubectl get` is
@@ -19,13 +93,13 @@ impl<M: Model> Demo<M> {
         let picked = RwSignal::new(None::<(Kind, String)>);
         let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
         move || {
-            // The state's objects, built once for the table, the buttons and the picked one.
-            let cluster = session.with(|s| s.state.cluster());
-            let listed = session.with(|s| format!("{command}{}", s.kubectl_get(&cluster, kinds)));
-            let objects = cluster.names();
+            // The moment's objects, worked out once for the table, the buttons and the picked one.
+            let known = session.with(Kubectl::of);
+            let listed = format!("{command}{}", known.get(kinds));
+            let objects = known.names();
             let chosen = picked.get().filter(|p| objects.contains(p));
             let shown = chosen.as_ref().and_then(|(kind, name)| {
-                let (yaml, events) = session.with(|s| s.kubectl_object(&cluster, *kind, name))?;
+                let (yaml, events) = known.object(*kind, name)?;
                 let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
                 if let Some(events) = events {
                     out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));

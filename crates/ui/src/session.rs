@@ -1,12 +1,12 @@
 //! A demo's running model: the state, what the last action did, a short log, and its history (the
-//! setup and every action since), so the reader can go back to any moment. Plain Rust with no
+//! setup and every action since), so the reader can go back to any moment. What kubectl would
+//! show of a moment is worked out from that history when the kubectl panel asks (`kubectl.rs`). Plain Rust with no
 //! Leptos in it (like todomvc's `Todos`), so its behaviour is tested natively; a demo keeps one in a
 //! signal and re-renders from it.
 
 use std::collections::VecDeque;
 
 use kubevol_sim::json::to_json;
-use kubevol_sim::kubectl::{self, Kind, KubeEvent};
 use kubevol_sim::{Model, Tell, Voice};
 
 use crate::lang::Lang;
@@ -68,10 +68,6 @@ pub struct Session<M: Model> {
     /// The earliest moment the reader can go back to: what a demo does on its own before the
     /// reader's first click (the topology chapter placing its pods) counts as its start.
     floor: usize,
-    /// When each Kubernetes object the state stands for appeared (the moment), for its AGE.
-    births: Vec<(Kind, String, usize)>,
-    /// Every Kubernetes Event so far, with the moment it happened.
-    kube_events: Vec<(u64, KubeEvent)>,
 }
 
 impl<M: Model> Session<M> {
@@ -87,8 +83,6 @@ impl<M: Model> Session<M> {
             history: Vec::new(),
             moment: 0,
             floor: 0,
-            births: Vec::new(),
-            kube_events: Vec::new(),
         };
         session.record(&events);
         Ok(session)
@@ -159,7 +153,6 @@ impl<M: Model> Session<M> {
             fresh.step(action.clone());
         }
         fresh.history = std::mem::take(&mut self.history);
-        // `fresh` counted its own moments while replaying; births and events are already right.
         fresh.floor = self.floor;
         *self = fresh;
         true
@@ -185,49 +178,6 @@ impl<M: Model> Session<M> {
         for e in events.iter().filter(|e| M::in_log(e)) {
             self.push(Entry::Event(e.clone()));
         }
-        // What kubectl would show: the Events these stand for, and which objects are new (an
-        // object deleted and made again under the same name is new again).
-        for e in events {
-            let happened = self.state.kube_events(e);
-            self.kube_events.extend(happened.into_iter().map(|k| (self.moment as u64, k)));
-        }
-        let now = self.state.cluster().names();
-        self.births.retain(|(kind, name, _)| now.iter().any(|(k, n)| k == kind && n == name));
-        for (kind, name) in now {
-            if !self.births.iter().any(|(k, n, _)| *k == kind && *n == name) {
-                self.births.push((kind, name, self.moment));
-            }
-        }
-    }
-
-    /// How many steps ago an object appeared: its AGE, a step counted as a second.
-    fn age(&self, kind: Kind, name: &str) -> u64 {
-        (self.moment as u64).saturating_sub(self.born(kind, name))
-    }
-
-    /// The moment an object appeared, for its `creationTimestamp`.
-    fn born(&self, kind: Kind, name: &str) -> u64 {
-        self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2 as u64)
-    }
-
-    /// `kubectl get <kinds>` of `cluster` (this session's `state.cluster()`, which a caller builds
-    /// once for all it shows), at the moment shown.
-    pub fn kubectl_get(&self, cluster: &kubectl::Cluster, kinds: &[Kind]) -> String {
-        kubectl::get(cluster, kinds, &|k, n| self.age(k, n))
-    }
-
-    /// `kubectl get <kind> <name> -o yaml` of an object of `cluster`, and for the kinds `describe`
-    /// shows Events of, its Events section.
-    pub fn kubectl_object(
-        &self,
-        cluster: &kubectl::Cluster,
-        kind: Kind,
-        name: &str,
-    ) -> Option<(String, Option<String>)> {
-        let yaml = kubectl::yaml(cluster, kind, name, &|k, n| self.born(k, n))?;
-        let described = matches!(kind, Kind::Pod | Kind::PersistentVolumeClaim | Kind::StatefulSet)
-            .then(|| kubectl::describe_events(&self.kube_events, (kind, name), self.moment as u64));
-        Some((yaml, described))
     }
 
     fn push(&mut self, entry: Entry<M>) {
@@ -277,6 +227,7 @@ impl<M: Model> Session<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kubevol_sim::kubectl::Kind;
     use kubevol_sim::statefulset::{Action, Config, State};
     use kubevol_sim::Refused;
 
@@ -322,8 +273,8 @@ mod tests {
         s.dispatch(Action::Write { ordinal: 0, data: None });
         let (state, log) = (json(&s.state), s.log_lines(Lang::En));
         let kubectl = |s: &Session<State>| {
-            let cluster = s.state.cluster();
-            (s.kubectl_get(&cluster, &Kind::ALL), s.kubectl_object(&cluster, Kind::StatefulSet, "db"))
+            let k = crate::kubectl::Kubectl::of(s);
+            (k.get(&Kind::ALL), k.object(Kind::StatefulSet, "db"))
         };
         let then = kubectl(&s);
         assert!(then.0.contains("\npod/db-0   1/1     Running   0          5s\n"), "{}", then.0);
