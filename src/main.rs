@@ -1,6 +1,6 @@
-//! The wasm module with every demo: the gallery's, and any page that mixes kinds of demo.
-//! `web/kubevol.js` picks between this and the one-kind modules in `src/bin/`.
+//! The demos' wasm: every kind of demo, split into the parts a page fetches when it needs them
+//! (scripts/build-modules.sh). What it offers the page's loader is `kubevol_ui::entry`.
 
 fn main() {
-    kubevol_ui::entry::start(kubevol_ui::Demos::ALL);
+    kubevol_ui::entry::start();
 }

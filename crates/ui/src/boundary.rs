@@ -64,7 +64,7 @@ pub fn forget(host: &HtmlElement) -> Option<Owner> {
     })
 }
 
-fn install_hook() {
+pub(crate) fn install_hook() {
     if HOOKED.with(|h| h.replace(true)) {
         return;
     }

@@ -63,16 +63,32 @@ pub struct Offered<M: Model, C> {
     pub offers: fn(&M::Action) -> bool,
 }
 
+/// How a demo opens: the settings it starts from, its session, and what it has to say about the
+/// page's share link, if anything.
+pub struct Opening<C, M: Model> {
+    pub config: C,
+    pub session: Session<M>,
+    pub notice: Option<String>,
+}
+
+impl<C: Copy, M: Model> Opening<C, M> {
+    /// The demo at its start, as a page without a share link for it opens it.
+    pub fn fresh(config: C, start: fn(C) -> Session<M>) -> Opening<C, M> {
+        Opening { config, session: start(config), notice: None }
+    }
+}
+
 /// The settings a demo starts from and its session: the share link's, when the page's address
 /// holds one for this demo that it can read, else `default`'s, with the message that says why the
-/// link was not used.
+/// link was not used. Only a page whose address holds a link for a demo needs this, so each
+/// demo's `linked` view, which calls it, is a part of its own (`mount.rs`).
 pub fn restore<M: Model, C: Compact + Copy>(
     place: &Place,
     lang: Lang,
     default: C,
     offered: Offered<M, C>,
     start: fn(C) -> Session<M>,
-) -> (C, Session<M>, Option<String>) {
+) -> Opening<C, M> {
     let decoded = place.link.as_deref().map(|fragment| {
         link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
             let fits = (offered.admits)(&config)
@@ -94,7 +110,7 @@ pub fn restore<M: Model, C: Compact + Copy>(
     for action in actions {
         session.dispatch(action);
     }
-    (config, session, notice)
+    Opening { config, session, notice }
 }
 
 /// What every component of one demo reads from its context.
@@ -195,7 +211,7 @@ mod tests {
         assert_eq!(s.reader_actions().len(), 2, "the chapter's own first run is not the reader's");
         let fragment =
             link::encode(&Address { kind: "topology".into(), nth: 2 }, &(scenario, s.reader_actions().to_vec()));
-        let (config, restored, notice) = restore(
+        let Opening { config, session: restored, notice } = restore(
             &place(fragment),
             Lang::En,
             Scenario::Chapter(Chapter::default()),
@@ -215,7 +231,7 @@ mod tests {
         let huge = Scenario::Chapter(Chapter { pods: 1000, ..Chapter::default() });
         let fragment = link::encode(&Address { kind: "topology".into(), nth: 2 }, &(huge, Vec::<Action>::new()));
         let default = Scenario::Chapter(Chapter::default());
-        let (config, _, notice) = restore(
+        let Opening { config, notice, .. } = restore(
             &place(fragment),
             Lang::En,
             default,
@@ -238,7 +254,7 @@ mod tests {
         let address = Address { kind: "statefulset".into(), nth: 2 };
         let said = |actions: Vec<Set>| {
             let fragment = link::encode(&address, &(StsConfig::default(), actions));
-            restore(&place(fragment), Lang::En, StsConfig::default(), OFFERED, start).2
+            restore(&place(fragment), Lang::En, StsConfig::default(), OFFERED, start).notice
         };
         assert_eq!(said(vec![Set::Step, Set::ScaleBy { delta: 1 }, Set::Run { max: 5 }]), None);
         let refused = Some(bad_link(Lang::En, &LinkError::Invalid));

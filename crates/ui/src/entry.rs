@@ -1,28 +1,22 @@
-//! What a wasm module offers `web/kubevol.js`: `mount` and `unmount` for one element, the number
-//! of demos it holds, and `panicForTest`. Each module (`src/main.rs` with every demo, `src/bin/*.rs`
-//! with one kind each) starts it with the demos it carries. The loader decides which elements to
-//! mount and notices when one leaves the page, so a module never scans the page on its own.
-
-use std::cell::Cell;
+//! What the demos' wasm offers `web/kubevol.js`: `mount` and `unmount` for one element, the number
+//! of demos it holds, and `panicForTest`. The loader decides which elements to mount and notices
+//! when one leaves the page, so the wasm never scans the page on its own.
 
 use wasm_bindgen::prelude::*;
 
-use crate::mount::{mount_into, mounted_count, unmount_from, Demos};
+use crate::mount::{mount_into, mounted_count, unmount_from};
 
-thread_local! {
-    static CARRIED: Cell<Demos> = const { Cell::new(Demos::NONE) };
+/// Readies the wasm for the page: a panic from now on replaces its demo with a message.
+pub fn start() {
+    crate::boundary::install_hook();
 }
 
-/// Starts a module that carries `demos`.
-pub fn start(demos: Demos) {
-    CARRIED.set(demos);
-}
-
-/// Mounts demo `kind` ("csi", ...) in `lang` ("ja" or "en") into `element`. A malformed request
-/// shows a message in the element and is returned as an error.
+/// Mounts demo `kind` ("csi", ...) in `lang` ("ja" or "en") into `element`, once its part of the
+/// wasm is there. A malformed request shows a message in the element and is an error; so is a
+/// part that cannot be fetched (the element is then marked `data-kubevol-failed`).
 #[wasm_bindgen]
-pub fn mount(element: web_sys::HtmlElement, kind: &str, lang: Option<String>) -> Result<(), JsError> {
-    mount_into(&CARRIED.get(), element, Some(kind), lang.as_deref()).map_err(|e| JsError::new(&e))
+pub async fn mount(element: web_sys::HtmlElement, kind: String, lang: Option<String>) -> Result<(), JsError> {
+    mount_into(element, Some(&kind), lang.as_deref()).await.map_err(|e| JsError::new(&e))
 }
 
 /// Takes down the demo in `element` and frees everything it held. False when this module holds

@@ -21,7 +21,7 @@ pub mod statefulset;
 pub mod topology;
 pub mod widgets;
 
-pub use mount::{mount_into, mounted_count, unmount_from, DemoKind, Demos};
+pub use mount::{mount_into, mounted_count, unmount_from, DemoKind};
 
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 #[global_allocator]

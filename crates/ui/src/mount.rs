@@ -20,7 +20,8 @@ use web_sys::{Element, HtmlElement};
 use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
 use crate::demo::Place;
-use crate::lang::{msg, unknown_preset, Lang, Msg};
+use crate::lang::{msg, Lang, Msg};
+use crate::parts::{fetch, on_demand, Fetch};
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
 /// reads it too, to find the placeholders still waiting.
@@ -46,16 +47,19 @@ pub const LOAD_FAILED: Msg = msg(
     "Demo · could not be loaded. Reload the page to try again",
 );
 
+/// Marks a placeholder whose demo could not be fetched; web/kubevol.css then says so in it.
+pub const FAILED_ATTR: &str = "data-kubevol-failed";
+
+fn part_failed(kind: &str) -> String {
+    format!("kubevol: the {kind} demo's part of the wasm could not be fetched.")
+}
+
 /// Said at debug level only: mounting twice into one element is harmless.
 const ALREADY_MOUNTED: &str = "kubevol: this element already holds a demo; nothing to do.";
 
 fn unknown_demo(kind: &str) -> String {
     let known: Vec<&str> = DemoKind::ALL.iter().map(|k| k.code()).collect();
     format!("kubevol: unknown demo \"{kind}\" in data-kubevol-demo (expected one of: {}).", known.join(", "))
-}
-
-fn not_carried(kind: &str) -> String {
-    format!("kubevol: this wasm module does not carry the \"{kind}\" demo; kubevol.js loads the one that does.")
 }
 
 fn unknown_lang(code: &str) -> String {
@@ -74,41 +78,35 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
 }
 
 /// Renders a demo in a language, in its place on the page.
-type DemoView = fn(Lang, Place) -> AnyView;
+pub type DemoView = fn(Lang, Place) -> AnyView;
 
-/// The demos one wasm module carries. A chapter's page shows one kind of demo, so each kind is also
-/// built as a module of its own (`src/bin/`): the code and texts of the other kinds are then not in
-/// it at all, which keeps what such a page downloads small. The gallery's module carries all three.
+/// A kind of demo as parts of the wasm (`parts.rs`): the demo as a page places it (the kind's own
+/// part, which the loader fetches beside the main part), and the same demo opened at a share link
+/// (in the kind's lab part, which a page fetches at once only when its address holds a link).
 #[derive(Clone, Copy)]
-pub struct Demos {
-    csi: Option<DemoView>,
-    statefulset: Option<DemoView>,
-    topology: Option<DemoView>,
+pub struct KindParts {
+    view: Fetch<DemoView>,
+    linked: Fetch<DemoView>,
 }
 
-impl Demos {
-    pub const ALL: Demos =
-        Demos { csi: Some(csi_view), statefulset: Some(statefulset_view), topology: Some(topology_view) };
-    pub const CSI: Demos = Demos { csi: Some(csi_view), ..Demos::NONE };
-    pub const STATEFULSET: Demos = Demos { statefulset: Some(statefulset_view), ..Demos::NONE };
-    pub const TOPOLOGY: Demos = Demos { topology: Some(topology_view), ..Demos::NONE };
-    /// The module of one kind; a `match`, so a new kind does not compile until it has one.
-    pub const fn only(kind: DemoKind) -> Demos {
-        match kind {
-            DemoKind::Csi => Demos::CSI,
-            DemoKind::StatefulSet => Demos::STATEFULSET,
-            DemoKind::Topology => Demos::TOPOLOGY,
-        }
-    }
+on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
+on_demand! { csi_lab: fn csi_link_part() -> DemoView { crate::csi::linked } }
+on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
+on_demand! { statefulset_lab: fn statefulset_link_part() -> DemoView { crate::statefulset::linked } }
+on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
+on_demand! { topology_lab: fn topology_link_part() -> DemoView { crate::topology::linked } }
 
-    /// Carries nothing; can still explain a malformed placeholder.
-    pub const NONE: Demos = Demos { csi: None, statefulset: None, topology: None };
-
-    fn view(&self, kind: DemoKind) -> Option<DemoView> {
+impl KindParts {
+    /// A kind's parts; a `match`, so a new kind does not compile until it has them.
+    const fn of(kind: DemoKind) -> KindParts {
         match kind {
-            DemoKind::Csi => self.csi,
-            DemoKind::StatefulSet => self.statefulset,
-            DemoKind::Topology => self.topology,
+            DemoKind::Csi => KindParts { view: fetch!(csi_part: DemoView), linked: fetch!(csi_link_part: DemoView) },
+            DemoKind::StatefulSet => {
+                KindParts { view: fetch!(statefulset_part: DemoView), linked: fetch!(statefulset_link_part: DemoView) }
+            }
+            DemoKind::Topology => {
+                KindParts { view: fetch!(topology_part: DemoView), linked: fetch!(topology_link_part: DemoView) }
+            }
         }
     }
 }
@@ -122,10 +120,21 @@ struct Mounted {
 
 thread_local! {
     static MOUNTED: RefCell<Vec<Mounted>> = const { RefCell::new(Vec::new()) };
+    /// Placeholders whose demo's part is on its way: unmounting one takes it off this list, and
+    /// the demo is then not mounted when its part arrives.
+    static PENDING: RefCell<Vec<HtmlElement>> = const { RefCell::new(Vec::new()) };
 }
 
 fn is_mounted(host: &HtmlElement) -> bool {
     MOUNTED.with(|m| m.borrow().iter().any(|d| same_node(&d.host, host)))
+}
+
+fn take_pending(host: &HtmlElement) -> bool {
+    PENDING.with(|p| {
+        let mut pending = p.borrow_mut();
+        let at = pending.iter().position(|h| same_node(h, host));
+        at.map(|at| pending.swap_remove(at)).is_some()
+    })
 }
 
 /// How many demos (and error messages) this module holds mounted: the page's placeholders, no more.
@@ -134,49 +143,61 @@ pub fn mounted_count() -> usize {
 }
 
 /// Mounts the demo `kind` in `lang` into `host`, or a clear message when the request is malformed.
-/// Returns the message on error so a JavaScript caller can see it too. A well-formed request for a
-/// kind this module does not carry leaves `host` untouched, for a module that does. Mounting into a
-/// host that already holds a demo changes nothing.
-pub fn mount_into(demos: &Demos, host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
-    if is_mounted(&host) || host.has_attribute(MOUNTED_ATTR) {
+/// Returns the message on error so a JavaScript caller can see it too. Mounting into a host that
+/// already holds a demo (or is about to) changes nothing.
+///
+/// The demo's part is fetched first (the loader has usually fetched it already, beside the main
+/// part): until it is there the placeholder keeps saying it is loading. If it cannot be fetched the
+/// placeholder says so (`data-kubevol-failed`) and this is an error.
+pub async fn mount_into(host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
+    if is_mounted(&host)
+        || host.has_attribute(MOUNTED_ATTR)
+        || PENDING.with(|p| p.borrow().iter().any(|h| same_node(h, &host)))
+    {
         web_sys::console::debug_1(&ALREADY_MOUNTED.into());
         return Ok(());
     }
-    let parsed = parse_placeholder(kind, lang);
-    let view = match parsed {
-        Ok((kind, lang)) => match demos.view(kind) {
-            Some(view) => Ok((view, lang)),
-            None => return Err(not_carried(kind.code())),
-        },
-        Err(message) => Err(message),
-    };
-    let _ = host.set_attribute(MOUNTED_ATTR, "");
-    host.set_text_content(None); // drop any fallback content the page put there
-    let (handle, result): (Box<dyn Any>, _) = match view {
-        Ok((view, lang)) => {
-            let registered = host.clone();
-            let place = place_of(&host, kind.unwrap_or("").trim());
-            let linked = place.link.is_some();
-            let handle = leptos::mount::mount_to(host.clone(), move || {
-                crate::boundary::register(registered, lang);
-                view(lang, place)
-            });
-            // The reader followed a link to this demo: show it, as a link to a heading would.
-            if linked {
-                host.scroll_into_view();
-            }
-            (Box::new(handle), Ok(()))
-        }
+    let (kind, lang) = match parse_placeholder(kind, lang) {
+        Ok(parsed) => parsed,
         Err(message) => {
-            let handle = leptos::mount::mount_to(host.clone(), {
+            show(host, {
                 let message = message.clone();
                 move || error_view(message)
             });
-            (Box::new(handle), Err(message))
+            return Err(message);
         }
     };
-    MOUNTED.with(|m| m.borrow_mut().push(Mounted { host, _handle: handle }));
-    result
+    let parts = KindParts::of(kind);
+    let place = place_of(&host, kind.code());
+    let linked = place.link.is_some();
+    PENDING.with(|p| p.borrow_mut().push(host.clone()));
+    let fetched = (if linked { parts.linked } else { parts.view })().await;
+    if !take_pending(&host) {
+        return Ok(()); // unmounted while its part was on its way
+    }
+    let Ok(view) = fetched else {
+        let _ = host.set_attribute(FAILED_ATTR, "");
+        return Err(part_failed(kind.code()));
+    };
+    let _ = host.remove_attribute(FAILED_ATTR);
+    let registered = host.clone();
+    show(host.clone(), move || {
+        crate::boundary::register(registered, lang);
+        view(lang, place)
+    });
+    // The reader followed a link to this demo: show it, as a link to a heading would.
+    if linked {
+        host.scroll_into_view();
+    }
+    Ok(())
+}
+
+/// Mounts `view` into `host` in place of whatever fallback the page put there, and keeps the handle.
+fn show<N: IntoView + 'static>(host: HtmlElement, view: impl FnOnce() -> N + 'static) {
+    let _ = host.set_attribute(MOUNTED_ATTR, "");
+    host.set_text_content(None); // drop any fallback content the page put there
+    let handle = leptos::mount::mount_to(host.clone(), view);
+    MOUNTED.with(|m| m.borrow_mut().push(Mounted { host, _handle: Box::new(handle) }));
 }
 
 /// Where `host` sits among the page's demos of kind `code`, its `data-preset`, and the page
@@ -213,7 +234,7 @@ pub fn unmount_from(host: &HtmlElement) -> bool {
         Some(mounted.swap_remove(at))
     });
     let Some(demo) = taken else {
-        return false;
+        return take_pending(host);
     };
     let owner = crate::boundary::forget(host);
     // Dropped outside the borrow: unmounting runs the demo's cleanups, which must not find the
@@ -226,24 +247,6 @@ pub fn unmount_from(host: &HtmlElement) -> bool {
     let _ = host.remove_attribute(MOUNTED_ATTR);
     let _ = host.remove_attribute(crate::boundary::CRASHED_ATTR);
     true
-}
-
-/// The CSI and StatefulSet demos have no presets: any `data-preset` is said to be ignored.
-fn no_preset(lang: Lang, preset: Option<String>) -> Option<String> {
-    preset.map(|p| unknown_preset(lang, &p, None))
-}
-
-fn csi_view(lang: Lang, place: Place) -> AnyView {
-    view! { <crate::csi::CsiDemo lang=lang notice=no_preset(lang, place.preset.clone()) place=place/> }.into_any()
-}
-
-fn statefulset_view(lang: Lang, place: Place) -> AnyView {
-    view! { <crate::statefulset::StatefulSetDemo lang=lang notice=no_preset(lang, place.preset.clone()) place=place/> }
-        .into_any()
-}
-
-fn topology_view(lang: Lang, place: Place) -> AnyView {
-    view! { <crate::topology::TopologyDemo lang=lang place=place/> }.into_any()
 }
 
 fn error_view(message: String) -> AnyView {
@@ -277,38 +280,22 @@ mod tests {
         }
     }
 
-    /// The loader, the one-kind modules and this file each name the kinds; they must agree.
+    /// The loader and the size report name the kinds too (to fetch and to weigh their parts);
+    /// they must agree with this file.
     #[test]
-    fn the_loader_and_the_modules_know_the_same_kinds() {
+    fn the_loader_and_the_size_report_know_the_same_kinds() {
         let codes: Vec<&str> = DemoKind::ALL.iter().map(|k| k.code()).collect();
-        let loader = include_str!("../../../web/kubevol.js");
-        let listed = loader
-            .lines()
-            .find_map(|l| l.strip_prefix("const KINDS = ["))
-            .and_then(|l| l.strip_suffix("];"))
-            .expect("web/kubevol.js declares `const KINDS = [...];` on one line");
-        let listed: Vec<&str> = listed.split(',').map(|k| k.trim().trim_matches('\'')).collect();
-        assert_eq!(listed, codes, "web/kubevol.js KINDS");
-        let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/bin");
-        let mut modules: Vec<String> = std::fs::read_dir(&bins)
-            .expect("src/bin")
-            .map(|e| e.expect("src/bin entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        modules.sort();
-        let want: Vec<String> = codes.iter().map(|c| format!("kubevol-{c}.rs")).collect();
-        assert_eq!(modules, want, "src/bin holds one module per kind");
-        for kind in DemoKind::ALL {
-            let only = Demos::only(kind);
-            assert!(DemoKind::ALL.iter().all(|k| only.view(*k).is_some() == (*k == kind)), "{kind:?}");
-            assert!(Demos::ALL.view(kind).is_some());
-            let bin = std::fs::read_to_string(bins.join(format!("kubevol-{}.rs", kind.code()))).unwrap();
-            assert!(bin.contains(&format!("Demos::only(DemoKind::{kind:?})")), "src/bin starts {kind:?}");
+        for (file, source) in [
+            ("web/kubevol.js", include_str!("../../../web/kubevol.js")),
+            ("scripts/size-report.mjs", include_str!("../../../scripts/size-report.mjs")),
+        ] {
+            let listed = source
+                .lines()
+                .find_map(|l| l.strip_prefix("const KINDS = ["))
+                .and_then(|l| l.strip_suffix("];"))
+                .unwrap_or_else(|| panic!("{file} declares `const KINDS = [...];` on one line"));
+            let listed: Vec<&str> = listed.split(',').map(|k| k.trim().trim_matches('\'')).collect();
+            assert_eq!(listed, codes, "{file} KINDS");
         }
-        // The size report measures each one-kind module and the one with every kind.
-        let report = include_str!("../../../scripts/size-report.mjs");
-        let mut measured: Vec<String> = codes.iter().map(|c| format!("'kubevol-{c}'")).collect();
-        measured.push("'kubevol-lab'".into());
-        let line = format!("const MODULES = [{}];", measured.join(", "));
-        assert!(report.contains(&line), "scripts/size-report.mjs should declare {line}");
     }
 }

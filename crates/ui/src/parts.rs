@@ -1,11 +1,20 @@
-//! The parts of a demo that a reader fetches only when they first ask for them.
+//! The parts of the wasm a page fetches only when it needs them.
 //!
-//! A chapter's reader came for the chapter's demo: what lies behind a fold (other settings, the
-//! kubectl panel, history and sharing, the model's simplifications) is code they may never run, so
-//! it is not in the first download. Each such view is an `on_demand!` function. In a split build
-//! (`--cfg kubevol_split`, set by `scripts/build-modules.sh`) each one becomes a wasm part of its
-//! own, fetched on its first call through Leptos's `wasm_split`; in every other build (native
-//! tests, the wasm-bindgen-test suites) the same function is an `async fn` that answers at once.
+//! A page that shows a CSI demo needs the CSI demo's code, and a chapter's reader came for the
+//! chapter's demo: what lies behind its folds (other settings, the kubectl panel, history and
+//! sharing, the model's simplifications) is code they may never run. So each kind of demo is a
+//! part (`mount.rs`: `csi`, `statefulset`, `topology`), fetched beside the main part, and all
+//! that its folds show, and the reading of a share link, is a second one (`csi_lab`, ...), fetched
+//! when the reader first opens a fold. Each such entry is an `on_demand!` function, and the
+//! functions naming the same part share it. In the split build (`--cfg kubevol_split`, set by
+//! `scripts/build-modules.sh`) each part is its own wasm, fetched on the first call through
+//! Leptos's `wasm_split`; in every other build (native tests, the wasm-bindgen-test suites) the
+//! same function is an `async fn` that answers at once.
+//!
+//! Why one part per kind for all its folds, not one per fold: the splitter puts code that several
+//! parts share into chunks of its own, one per set of parts that share it. Finer parts cut the
+//! first part into dozens of chunks (22 parts made 193), and every chunk boundary costs bytes:
+//! calls across it go through the function table, where wasm-opt can neither inline nor remove.
 //!
 //! The split is `fallible`: a part that cannot be fetched is an `Err(Missing)` the fold shows
 //! with a way to try again, never a panic (Leptos's own `#[lazy]` panics there).
@@ -31,33 +40,44 @@ impl From<leptos::wasm_split::SplitLoaderError> for Missing {
 pub type View = fn() -> AnyView;
 
 /// Fetches a part once (a fetched part stays; a failed fetch is tried again on the next call)
-/// and hands back its view.
-pub type Fetch = fn() -> Pin<Box<dyn Future<Output = Result<View, Missing>>>>;
+/// and hands back what it holds: a fold's view, or a kind of demo (`mount.rs`).
+pub type Fetch<T = View> = fn() -> Pin<Box<dyn Future<Output = Result<T, Missing>>>>;
 
-/// `on_demand!(part_name: fn name() { body })` defines `name`, an `async fn() -> Result<View,
-/// Missing>` whose `body` (an expression giving the `View`) lives in the wasm part `part_name`.
-/// Everything only that view uses goes into the part with it.
-#[macro_export]
+/// `on_demand! { part_name: fn name() -> T { body } }` defines `name`, an `async fn() ->
+/// Result<T, Missing>` whose `body` (an expression giving a `T`, usually a function to call)
+/// lives in the wasm part `part_name`, with everything only it uses. `-> T` may be left out for
+/// a fold's `View`.
 macro_rules! on_demand {
     ($(#[$doc:meta])* $part:ident: fn $name:ident() $body:block) => {
+        $crate::parts::on_demand! { $(#[$doc])* $part: fn $name() -> $crate::parts::View $body }
+    };
+    ($(#[$doc:meta])* $part:ident: fn $name:ident() -> $out:ty $body:block) => {
         $(#[$doc])*
         #[cfg(kubevol_split)]
         #[::leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible)]
-        fn $name() -> ::core::result::Result<$crate::parts::View, $crate::parts::Missing> {
+        #[allow(unused_braces)]
+        fn $name() -> ::core::result::Result<$out, $crate::parts::Missing> {
             ::core::result::Result::Ok($body)
         }
         $(#[$doc])*
         #[cfg(not(kubevol_split))]
-        async fn $name() -> ::core::result::Result<$crate::parts::View, $crate::parts::Missing> {
+        #[allow(unused_braces)]
+        async fn $name() -> ::core::result::Result<$out, $crate::parts::Missing> {
             ::core::result::Result::Ok($body)
         }
     };
 }
 
-/// The `Fetch` of an `on_demand!` function, for a fold: `fetch!(name)`.
-#[macro_export]
+/// The `Fetch` of an `on_demand!` function: `fetch!(name)` for a fold's view, `fetch!(name: T)`
+/// for a part that holds a `T`.
 macro_rules! fetch {
     ($name:path) => {
-        (|| ::std::boxed::Box::pin($name())) as $crate::parts::Fetch
+        $crate::parts::fetch!($name: $crate::parts::View)
+    };
+    ($name:path: $out:ty) => {
+        (|| ::std::boxed::Box::pin($name())) as $crate::parts::Fetch<$out>
     };
 }
+
+// Used by path, as `crate::parts::on_demand!`, like any item of this file.
+pub(crate) use {fetch, on_demand};

@@ -10,14 +10,14 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
-use crate::lang::{self, switch, Msg};
+use crate::lang::{self, no_preset, switch, Lang, Msg};
+use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{
     as_is, click, flag, legend, named, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict,
 };
-use crate::{fetch, on_demand};
 
 /// The access modes the chapter's demo switches between; the other two are in its settings fold.
 const CHAPTER_MODES: [AccessMode; 2] = [AccessMode::ReadWriteOnce, AccessMode::ReadWriteMany];
@@ -45,18 +45,24 @@ impl Settings {
     }
 }
 
+/// The demo as a page places it: at the chapter's start.
+pub fn view(lang: Lang, place: Place) -> AnyView {
+    let opening = Opening::fresh(DemoConfig::default(), present::start);
+    view! { <CsiDemo lang place opening/> }.into_any()
+}
+
+/// The demo opened at the share link the page's address holds for it.
+pub fn linked(lang: Lang, place: Place) -> AnyView {
+    let opening = demo::restore(&place, lang, DemoConfig::default(), present::OFFERED, present::start);
+    view! { <CsiDemo lang place opening/> }.into_any()
+}
+
 #[component]
-pub fn CsiDemo(
-    lang: crate::lang::Lang,
-    #[prop(default = None)] notice: Option<String>,
-    #[prop(default = Place::default())] place: Place,
-) -> impl IntoView {
-    let (first, session, bad_link) =
-        demo::restore(&place, lang, DemoConfig::default(), present::OFFERED, present::start);
-    let notice = bad_link.or(notice);
-    let (lang, demo) = demo::provide::<State>(lang, session, DemoKind::Csi, &place);
+fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> impl IntoView {
+    let notice = opening.notice.or_else(|| no_preset(lang, place.preset.as_deref()));
+    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::Csi, &place);
     let session = demo.session;
-    let settings = Settings { config: RwSignal::new(first), demo };
+    let settings = Settings { config: RwSignal::new(opening.config), demo };
     provide_context(settings);
     let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
 
@@ -160,7 +166,7 @@ fn NodeCard(name: &'static str) -> impl IntoView {
 on_demand! {
     /// Everything the chapter's demo does not switch: the other access modes, reclaim and the
     /// claim's deletion, expansion, and nodes that stop responding.
-    csi_settings: fn settings_part() { more_settings }
+    csi_lab: fn settings_part() { more_settings }
 }
 
 fn more_settings() -> AnyView {
@@ -221,7 +227,7 @@ fn more_settings() -> AnyView {
 
 on_demand! {
     /// What the driver advertises: the three capabilities that decide which calls Kubernetes makes.
-    csi_driver: fn driver_part() { driver }
+    csi_lab: fn driver_part() { driver }
 }
 
 fn driver() -> AnyView {
@@ -245,7 +251,7 @@ fn driver() -> AnyView {
 
 on_demand! {
     /// The CSI calls the last action made, with their callers and answers.
-    csi_calls: fn calls_part() {
+    csi_lab: fn calls_part() {
         || {
             let (lang, demo) = (use_lang(), use_demo::<State>());
             let lines = Signal::derive(move || {
@@ -259,7 +265,7 @@ on_demand! {
 
 on_demand! {
     /// What a real cluster prints for the last action, word for word.
-    csi_k8s: fn k8s_part() {
+    csi_lab: fn k8s_part() {
         || {
             let (lang, demo) = (use_lang(), use_demo::<State>());
             let lines = Signal::derive(move || {
@@ -272,7 +278,7 @@ on_demand! {
 }
 
 on_demand! {
-    csi_kubectl: fn kubectl_part() {
+    csi_lab: fn kubectl_part() {
         || {
             use_demo::<State>()
                 .kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod])
@@ -282,7 +288,7 @@ on_demand! {
 }
 
 on_demand! {
-    csi_history: fn history_part() {
+    csi_lab: fn history_part() {
         || {
             let settings = inside_demo::<Settings>();
             use_demo::<State>().history(move || settings.config.get_untracked()).into_any()
@@ -291,5 +297,5 @@ on_demand! {
 }
 
 on_demand! {
-    csi_simplified: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
+    csi_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }

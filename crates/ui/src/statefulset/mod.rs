@@ -11,12 +11,12 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
-use crate::lang::{self, step_counter, Lang, Msg};
+use crate::lang::{self, no_preset, step_counter, Lang, Msg};
+use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, legend, named, number, paragraph, rows, setting, text, tr, Verdict};
-use crate::{fetch, on_demand};
 use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
 
 /// How often play advances the set: slow enough to watch one move at a time.
@@ -42,18 +42,24 @@ impl Settings {
     }
 }
 
+/// The demo as a page places it: at the chapter's start.
+pub fn view(lang: Lang, place: Place) -> AnyView {
+    let opening = Opening::fresh(StsConfig::default(), present::start);
+    view! { <StatefulSetDemo lang place opening/> }.into_any()
+}
+
+/// The demo opened at the share link the page's address holds for it.
+pub fn linked(lang: Lang, place: Place) -> AnyView {
+    let opening = demo::restore(&place, lang, StsConfig::default(), present::OFFERED, present::start);
+    view! { <StatefulSetDemo lang place opening/> }.into_any()
+}
+
 #[component]
-pub fn StatefulSetDemo(
-    lang: Lang,
-    #[prop(default = None)] notice: Option<String>,
-    #[prop(default = Place::default())] place: Place,
-) -> impl IntoView {
-    let (first, session, bad_link) =
-        demo::restore(&place, lang, StsConfig::default(), present::OFFERED, present::start);
-    let notice = bad_link.or(notice);
-    let (lang, demo) = demo::provide::<State>(lang, session, DemoKind::StatefulSet, &place);
+fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> impl IntoView {
+    let notice = opening.notice.or_else(|| no_preset(lang, place.preset.as_deref()));
+    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::StatefulSet, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
-    let settings = Settings { config: RwSignal::new(first), playing: RwSignal::new(false), demo };
+    let settings = Settings { config: RwSignal::new(opening.config), playing: RwSignal::new(false), demo };
     provide_context(settings);
     let playing = settings.playing;
 
@@ -127,7 +133,7 @@ pub fn StatefulSetDemo(
 on_demand! {
     /// Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
     /// retention policy.
-    sts_settings: fn settings_part() { more_settings }
+    statefulset_lab: fn settings_part() { more_settings }
 }
 
 fn more_settings() -> AnyView {
@@ -158,7 +164,7 @@ fn more_settings() -> AnyView {
 }
 
 on_demand! {
-    sts_kubectl: fn kubectl_part() {
+    statefulset_lab: fn kubectl_part() {
         || {
             use_demo::<State>()
                 .kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])
@@ -168,7 +174,7 @@ on_demand! {
 }
 
 on_demand! {
-    sts_history: fn history_part() {
+    statefulset_lab: fn history_part() {
         || {
             let settings = inside_demo::<Settings>();
             use_demo::<State>().history(move || settings.config.get_untracked()).into_any()
@@ -177,7 +183,7 @@ on_demand! {
 }
 
 on_demand! {
-    sts_simplified: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
+    statefulset_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }
 
 /// The pods lane above the volumes lane, one column per ordinal, so a pod sits over its volume.

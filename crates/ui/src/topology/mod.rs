@@ -14,14 +14,14 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang};
+use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{
     as_is, click, flag, legend, number, paragraph, rows, setting, text, tr, Choice, Line, Lines, Verdict,
 };
-use crate::{fetch, on_demand};
 use present::{Pick, Scenario, MAX_SKEWS, POD_COUNTS, REPLICAS};
 
 /// The scenario on show and the one way to start another, for the components and folds that
@@ -60,26 +60,40 @@ impl Shown {
     }
 }
 
+/// The scenario a placeholder's `data-preset` picks (an article scenario's code, or "spread" for
+/// the book's chapter), and what to say if the demo has no such scenario.
+fn first_scenario(lang: Lang, place: &Place) -> (Scenario, Option<String>) {
+    let default = Scenario::Preset(Preset::SpreadTrap);
+    match place.preset.as_deref() {
+        None => (default, None),
+        Some(code) => match Scenario::from_code(code) {
+            Some(scenario) => (scenario, None),
+            None => (default, Some(unknown_preset(lang, code, Some(&Scenario::codes())))),
+        },
+    }
+}
+
+/// The demo as a page places it: at the start of the scenario its preset picks.
+pub fn view(lang: Lang, place: Place) -> AnyView {
+    let (first, notice) = first_scenario(lang, &place);
+    let opening = Opening { notice, ..Opening::fresh(first, present::start) };
+    view! { <TopologyDemo lang place opening/> }.into_any()
+}
+
+/// The demo opened at the share link the page's address holds for it.
+pub fn linked(lang: Lang, place: Place) -> AnyView {
+    let (first, notice) = first_scenario(lang, &place);
+    let opening = demo::restore(&place, lang, first, present::OFFERED, present::start);
+    let opening = Opening { notice: opening.notice.or(notice), ..opening };
+    view! { <TopologyDemo lang place opening/> }.into_any()
+}
+
 #[component]
-pub fn TopologyDemo(
-    lang: Lang,
-    /// Its place on the page; the `data-preset` there is an article scenario's code, or "spread"
-    /// for the book's chapter.
-    #[prop(default = Place::default())]
-    place: Place,
-) -> impl IntoView {
-    let preset = place.preset.clone();
-    let first = preset.as_deref().map_or(Some(Scenario::Preset(Preset::SpreadTrap)), Scenario::from_code);
-    let notice = match (&preset, first) {
-        (Some(code), None) => Some(unknown_preset(lang, code, Some(&Scenario::codes()))),
-        _ => None,
-    };
-    let first = first.unwrap_or(Scenario::Preset(Preset::SpreadTrap));
-    let (first, session, bad_link) = demo::restore(&place, lang, first, present::OFFERED, present::start);
-    let notice = bad_link.or(notice);
-    let (lang, demo) = demo::provide::<State>(lang, session, DemoKind::Topology, &place);
+fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> impl IntoView {
+    let notice = opening.notice;
+    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::Topology, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
-    let shown = Shown { scenario: RwSignal::new(first), demo };
+    let shown = Shown { scenario: RwSignal::new(opening.config), demo };
     provide_context(shown);
     // The book's chapter has its own controls, losses and read-out; any change places the pods
     // again. A memo, so switching between the chapter's own settings does not rebuild its
@@ -150,7 +164,7 @@ pub fn TopologyDemo(
 
 on_demand! {
     /// The other scenarios: seed 004's articles, and free controls to build one's own.
-    topo_scenarios: fn scenarios_part() { scenarios }
+    topology_lab: fn scenarios_part() { scenarios }
 }
 
 fn scenarios() -> AnyView {
@@ -193,7 +207,7 @@ fn scenarios() -> AnyView {
 }
 
 on_demand! {
-    topo_kubectl: fn kubectl_part() {
+    topology_lab: fn kubectl_part() {
         || {
             use_demo::<State>()
                 .kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])
@@ -203,7 +217,7 @@ on_demand! {
 }
 
 on_demand! {
-    topo_history: fn history_part() {
+    topology_lab: fn history_part() {
         || {
             let shown = inside_demo::<Shown>();
             use_demo::<State>().history(move || shown.scenario.get_untracked()).into_any()
@@ -212,7 +226,7 @@ on_demand! {
 }
 
 on_demand! {
-    topo_simplified: fn simplified_part() {
+    topology_lab: fn simplified_part() {
         || {
             let shown = inside_demo::<Shown>();
             (move || paragraph(if shown.chapter().is_some() { text::chapter::SIMPLIFIED } else { text::SIMPLIFIED })).into_any()
