@@ -11,6 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
 GECKODRIVER_VERSION="0.37.1"
+WASM_SPLIT_VERSION="0.2.4"      # splits the wasm into parts, as cargo-leptos does
 KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
 APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk)
 
@@ -67,6 +68,15 @@ ensure_cargo_tools() {
   # Not --locked: the CLI's own lockfile pins a crate version the registry no longer serves.
   cargo_tool wasm-bindgen-test-runner "$wb" wasm-bindgen-cli --version "$wb" --force
   cargo_tool geckodriver "$GECKODRIVER_VERSION" --locked geckodriver --version "$GECKODRIVER_VERSION"
+  # The wasm splitter (scripts/build-modules.sh). Its binary has no --version: cargo's own list
+  # of what it installed says which one is there. (DioxusLabs' wasm-split-cli is another tool.)
+  if cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    say "wasm-split-cli $WASM_SPLIT_VERSION present"
+  else
+    say "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (first time only; minutes on 2 cores)"
+    CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=2 \
+      cargo install --quiet --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --force
+  fi
 }
 
 ensure_npm() {

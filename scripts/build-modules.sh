@@ -1,68 +1,67 @@
 #!/usr/bin/env bash
-# trunk's post_build hook (Trunk.toml): builds the one-kind wasm modules (src/bin/) next to the
-# all-demo one trunk has just built, the way trunk builds that one (wasm-bindgen --target web, then
-# wasm-opt at index.html's data-wasm-opt level in release), into trunk's staging folder.
-# Then it names every module's glue and wasm after a hash of their content and writes those names
-# into the loader (kubevol.js, which keeps its stable URL) and into kubevol-files.json: a reader's
-# cache can then never pair the glue of one build with the wasm of another.
-# web/kubevol.js picks the module a page needs.
+# trunk's post_build hook (Trunk.toml): builds the demos' wasm, split into the parts a page fetches
+# when it needs them, into trunk's staging folder. trunk has no support for split wasm
+# (trunk-rs/trunk#1022), so this does it the way cargo-leptos does:
+#   1. cargo builds kubevol-lab for wasm32 with `--cfg kubevol_split` (crates/ui/src/parts.rs: each
+#      `on_demand!` function becomes a split point of Leptos's `wasm_split`) and with the linker's
+#      relocations kept (`--emit-relocs`), which the splitter reads;
+#   2. wasm-split-cli (crates.io's wasm_split_cli_support, installed by scripts/bootstrap.sh) cuts
+#      it, before wasm-bindgen, into the main part, one module per part and the chunks parts share,
+#      and writes __wasm_split.js, which says what each part needs;
+#   3. wasm-bindgen --target web --keep-lld-exports binds the main part (the exports the parts use
+#      must stay);
+#   4. in release builds the main part is trimmed (scripts/trim-module.mjs) and every other module
+#      goes through wasm-opt -Oz (npm's binaryen 132, as Trunk.toml pins it);
+#   5. scripts/link-parts.mjs packs the modules into the files a page fetches, names every file
+#      after its content, and writes their loader and their names into kubevol.js and
+#      kubevol-files.json.
 set -euo pipefail
 
 out=${TRUNK_STAGING_DIR:?"run by trunk as a post_build hook (see Trunk.toml)"}
 profile=${TRUNK_PROFILE:-debug}
-# One module per kind, as src/bin/ holds them (crates/ui/src/mount.rs checks that list against its
-# own and the loader's).
 root=$(cd "$(dirname "$0")/.." && pwd)
-kinds=()
-for bin in "$root"/src/bin/kubevol-*.rs; do kind=${bin##*/kubevol-}; kinds+=("${kind%.rs}"); done
+cd "$root"
 
+# The npm binaryen that Trunk.toml pins (version_132): Debian's older wasm-opt breaks this output.
+bin() { if [ -x "node_modules/.bin/$1" ]; then echo "node_modules/.bin/$1"; else echo "$1"; fi; }
+wasm_opt=$(bin wasm-opt)
+if [ "$profile" = release ] && ! "$wasm_opt" --version | grep -q "version 132"; then
+  echo "build-modules: need wasm-opt version 132 (npm binaryen, see scripts/bootstrap.sh), found: $("$wasm_opt" --version)" >&2
+  exit 1
+fi
 if [ -n "${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
-  echo "build-modules: RUSTFLAGS is set, so .cargo/config.toml's rustflags (Leptos's erase_components) are ignored and the modules grow" >&2
+  echo "build-modules: RUSTFLAGS is set and would be replaced by the split build's own flags" >&2
+  exit 1
 fi
 
-# trunk's own cargo build has just fetched every crate these share, so this one needs no network.
-args=(build --offline --target wasm32-unknown-unknown)
-[ "$profile" = release ] && args+=(--release)
-for kind in "${kinds[@]}"; do args+=(--bin "kubevol-$kind"); done
-cargo "${args[@]}"
-
-# Wherever cargo put them (CARGO_TARGET_DIR, build.target-dir...), cargo itself says.
+# Its own target folder: other rustflags than the test builds', which would otherwise rebuild
+# everything each time one follows the other. Wherever cargo puts targets, cargo itself says.
 target_dir=$(cargo metadata --offline --format-version 1 --no-deps |
-  node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')
+  node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')/wasm-split
+args=(build --offline --target wasm32-unknown-unknown --bin kubevol-lab --target-dir "$target_dir")
+[ "$profile" = release ] && args+=(--release)
+# .cargo/config.toml's rustflags (Leptos's erase_components) give way to RUSTFLAGS: say them again.
+# The crates' paths, which panic locations carry into the wasm, are cut to what names them: the
+# same bytes on every machine, and fewer of them.
+flags="--cfg erase_components --cfg kubevol_split -Clink-args=--emit-relocs"
+flags+=" --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src= --remap-path-prefix=$root="
+RUSTFLAGS="$flags" cargo "${args[@]}"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+wasm-split-cli --target web --out-name kubevol-main "$target_dir/wasm32-unknown-unknown/$profile/kubevol-lab.wasm" "$work"
+wasm-bindgen --target=web --no-typescript --keep-lld-exports --out-dir="$work" --out-name=kubevol-main "$work/kubevol-main.wasm"
 
 if [ "$profile" = release ]; then
-  # The npm binaryen that Trunk.toml pins (version_132): Debian's older wasm-opt breaks this output.
-  wasm_opt=wasm-opt
-  [ -x node_modules/.bin/wasm-opt ] && wasm_opt=node_modules/.bin/wasm-opt
-  if ! "$wasm_opt" --version | grep -q "version 132"; then
-    echo "build-modules: need wasm-opt version 132 (npm binaryen, see scripts/bootstrap.sh), found: $("$wasm_opt" --version)" >&2
-    exit 1
-  fi
-  level=$(grep -o 'data-wasm-opt="[^"]*"' "${TRUNK_HTML_FILE:-index.html}" | head -1 | cut -d'"' -f2)
+  # The parts, two at a time as the machine has two cores. Flattening and re-looping the control
+  # flow before -Oz until nothing changes measured about 1 KB brotli smaller on a chapter's page
+  # than -Oz alone (as trim-module.mjs does for the main part).
+  find "$work" -maxdepth 1 \( -name 'chunk_*.wasm' -o -name 'split_*.wasm' \) -print0 |
+    xargs -0 -P 2 -I{} "$wasm_opt" --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
+      --strip-target-features --output={} {}
+  # The main part: drop the wasm-streams classes every Leptos module exports but no demo uses,
+  # and what only they need in the glue, then minify the glue (see scripts/trim-module.mjs).
+  node scripts/trim-module.mjs "$work/kubevol-main.js" "$work/kubevol-main_bg.wasm"
 fi
 
-for kind in "${kinds[@]}"; do
-  name=kubevol-$kind
-  wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name="$name" \
-    "$target_dir/wasm32-unknown-unknown/$profile/$name.wasm"
-  if [ "$profile" = release ]; then
-    "$wasm_opt" "-O${level:-z}" --output="$out/${name}_bg.wasm" "$out/${name}_bg.wasm"
-  fi
-done
-
-# Release: drop the wasm-streams classes every Leptos module exports but no demo uses, and what only
-# they need in the glue, then minify the glue (see scripts/trim-module.mjs). trunk's kubevol-lab too.
-if [ "$profile" = release ]; then
-  for name in kubevol-lab "${kinds[@]/#/kubevol-}"; do
-    node scripts/trim-module.mjs "$out/$name.js" "$out/${name}_bg.wasm"
-  done
-fi
-
-# Content-hashed names. One hash covers a module's glue and wasm together, since they only work as
-# a pair; trunk's own kubevol-lab files are renamed the same way.
-for name in kubevol-lab "${kinds[@]/#/kubevol-}"; do
-  hash=$(cat "$out/$name.js" "$out/${name}_bg.wasm" | sha256sum | cut -c1-12)
-  mv "$out/$name.js" "$out/$name.$hash.js"
-  mv "$out/${name}_bg.wasm" "$out/$name.$hash.wasm"
-done
-node scripts/name-files.mjs "$out" "$profile"
+node scripts/link-parts.mjs "$work" "$out" "$profile"

@@ -21,7 +21,8 @@ const [gluePath, wasmPath] = process.argv.slice(2);
 if (!gluePath || !wasmPath) throw new Error('usage: node scripts/trim-module.mjs <glue.js> <module_bg.wasm>');
 
 // What web/kubevol.js calls on a module: nothing else of the glue is used.
-const LOADER_API = ['default', 'mount', 'unmount', 'mountedCount', 'panicForTest'];
+// The loader of the parts (kubevol-link.<hash>.js) calls `initSync` for the main part's exports.
+const LOADER_API = ['default', 'initSync', 'mount', 'unmount', 'mountedCount', 'panicForTest'];
 // The only exported classes a module may carry, all wasm-streams'. Any other class is unexpected:
 // fail rather than silently drop something a page may need.
 const STREAM_CLASSES = ['IntoUnderlyingByteSource', 'IntoUnderlyingSink', 'IntoUnderlyingSource'];
@@ -47,7 +48,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 const after = new WebAssembly.Module(readFileSync(wasmPath));
-const imported = new Set(WebAssembly.Module.imports(after).map((i) => i.name));
+// What the glue provides (wasm-bindgen's `<name>_bg.js` module); the parts' loaders are imported
+// from the loader of the parts, not from the glue.
+const fromGlue = (i) => i.module.endsWith('_bg.js');
+const imported = new Set(WebAssembly.Module.imports(after).filter(fromGlue).map((i) => i.name));
 const exported = new Set(WebAssembly.Module.exports(after).map((e) => e.name));
 
 // 2. The glue, as wasm-bindgen writes it (its version is pinned by Cargo.lock): top-level blocks
@@ -98,4 +102,4 @@ const api = LOADER_API.filter((n) => !new RegExp(`\\b${n === 'default' ? 'as def
 if (missingImports.length || stale.length || api.length) {
   throw new Error(`trim-module: ${gluePath} broken: imports not provided ${missingImports}, stale calls ${stale}, API missing ${api}`);
 }
-console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).length - imported.size} imports`);
+console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).filter(fromGlue).length - imported.size} imports`);
