@@ -2,51 +2,50 @@
 //   <link rel="stylesheet" href="/kubevol/kubevol.css">
 //   <script type="module" src="/kubevol/kubevol.js" async></script>
 //
-// Each kind of demo is built as a wasm module of its own (kubevol-csi, kubevol-statefulset,
-// kubevol-topology), and kubevol-lab carries all three. A book chapter's page shows one kind, so
-// it downloads only that kind's module; a page that mixes kinds downloads kubevol-lab. A module is
-// fetched once however many demos use it, and a demo of a kind no started module carries brings
-// its own.
+// The demos' wasm comes in parts (scripts/build-modules.sh): the main part (Leptos, the mount, the
+// frame and the widgets every demo shares) is the same file on every page, so a reader's cache
+// serves it to every chapter after the first; each kind of demo is a part of its own, fetched
+// beside the main part by a page that shows that kind; and what a demo's folds show is a part the
+// demo fetches when the reader first opens one (this script fetches it ahead, at low priority,
+// once the page is idle).
 //
 // Why it is shaped like this:
 // - The script is `async`: it runs as soon as it arrives, not after the host page's own scripts,
 //   and placeholders that the parser or a router adds later are mounted as they appear.
-// - A module's wasm is fetched and compiled while it streams, in parallel with its JS glue: no
-//   request waits for another.
+// - The main part's wasm is fetched and compiled while it streams, in parallel with its JS glue,
+//   the parts' loader and the page's kinds' parts: no request waits for another.
 // - A book navigates without reloading, so a placeholder can leave the page while its demo runs.
 //   Its demo is then unmounted and freed: no timer keeps running, no DOM stays alive.
-// - File names carry a content hash (filled in below by scripts/build-modules.sh), so glue and wasm
-//   of different builds are never combined; only this script keeps a stable URL.
+// - File names carry a content hash (filled in below by scripts/link-parts.mjs), so the parts of
+//   different builds are never combined; only this script keeps a stable URL.
 
-// Module name -> its hashed files, relative to this script. Written by scripts/build-modules.sh.
+// The build's files, relative to this script. Written by scripts/link-parts.mjs.
 const FILES = /* kubevol:files */ {};
 
 const KINDS = ['csi', 'statefulset', 'topology'];
-const EVERY_KIND = 'kubevol-lab';
 const KIND_ATTR = 'data-kubevol-demo';
 // Set by the wasm on a mounted element; set here on an element unmountDemo was asked to empty, so
 // the page's placeholders are mounted once and an emptied one stays empty.
 const WAITING = `[${KIND_ATTR}]:not([data-kubevol-mounted]):not([data-kubevol-unmounted])`;
-// Set here on a placeholder whose module could not be loaded.
+// Set (here, or by the wasm for a part) on a placeholder whose demo could not be loaded.
 const FAILED = 'data-kubevol-failed';
-const moduleOf = (kind) => `kubevol-${kind}`;
-const carries = (name, kind) => name === EVERY_KIND || name === moduleOf(kind);
 const kindOf = (element) => (element.getAttribute(KIND_ATTR) ?? '').trim();
 
-const started = new Map(); // module name -> promise of its exports, once its wasm has started
-const memories = new Map(); // module name -> its wasm memory, for wasmMemory()
-// Element -> the demo it holds or is about to: { loading: its module's promise, connected: whether
-// the element has been in the document since }.
+let started; // promise of the main part's exports, once its wasm has started
+let link; // promise of the parts' loader (kubevol-link.<hash>.js)
+let memory; // the main part's wasm memory, for wasmMemory()
+// Element -> the demo it holds or is about to: { loading: the main part's promise, connected:
+// whether the element has been in the document since }.
 const demos = new Map();
 
 function url(file) {
   return new URL(file, import.meta.url);
 }
 
-// Fetches a module's wasm and compiles it as the bytes arrive. A server that sends the wasm with
-// another Content-Type cannot stream, so that case compiles the whole body instead.
-async function compile(file) {
-  const response = await fetch(url(file));
+// Fetches the main part's wasm and compiles it as the bytes arrive. A server that sends the wasm
+// with another Content-Type cannot stream, so that case compiles the whole body instead.
+async function compile(file, integrity) {
+  const response = await fetch(url(file), { integrity });
   if (!response.ok) throw new Error(`kubevol: ${file} answered HTTP ${response.status}`);
   if ((response.headers.get('content-type') ?? '').startsWith('application/wasm')) {
     return WebAssembly.compileStreaming(response);
@@ -54,36 +53,53 @@ async function compile(file) {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-// Starts a module: its glue and its wasm load side by side, then the wasm is instantiated. A module
-// that failed to load is forgotten, so a later request tries again.
-function start(name) {
-  if (!started.has(name)) {
-    const files = FILES[name];
-    if (!files) throw new Error(`kubevol: no files for ${name}; was this loader built by scripts/build-modules.sh?`);
-    const loading = Promise.all([import(url(files.js).href), compile(files.wasm)]).then(async ([glue, wasm]) => {
-      const exports = await glue.default({ module_or_path: wasm });
-      memories.set(name, exports.memory);
-      return glue;
-    });
-    loading.catch(() => started.delete(name));
-    started.set(name, loading);
+// Fetches packs (kubevol-files.json's `parts`) ahead of their use. The requests start here, at
+// once, beside the main part's: waiting for the parts' loader to arrive first would put a round
+// trip before them. The parts' loader takes them over when it is there.
+const requested = new Set();
+let parts; // the parts' loader, once it has arrived: from then on it knows what it has fetched
+function prefetch(names, low = false) {
+  if (!FILES.link) throw new Error('kubevol: no files listed; was this loader built by scripts/link-parts.mjs?');
+  if (parts) {
+    parts.prefetch(names, low);
+    return;
   }
-  return started.get(name);
+  const requests = new Map();
+  for (const name of names) {
+    if (requested.has(name)) continue;
+    requested.add(name);
+    const request = fetch(url(FILES.packs[name]), { priority: low ? 'low' : 'auto' });
+    request.catch(() => requested.delete(name)); // the parts' loader says why, and tries again
+    requests.set(name, request);
+  }
+  link ??= import(url(FILES.link).href);
+  link.then((module) => {
+    parts = module;
+    module.adopt(requests);
+  }, () => { link = undefined; });
 }
 
-// The started module that can serve `kind`: one that carries it, or for a malformed kind any
-// module at all, since every module can explain it.
-function startedFor(kind) {
-  const names = [...started.keys()];
-  return KINDS.includes(kind) ? names.find((n) => carries(n, kind)) : names[0];
+// Starts the main part (once) and, beside it, the parts of `kinds`: its glue, its wasm and the
+// parts' loader load side by side, then the wasm is instantiated. A main part that failed to load
+// is forgotten, so a later request tries again.
+function start(kinds) {
+  prefetch(kinds.flatMap((k) => FILES.parts?.[k] ?? []));
+  if (!started) {
+    started = Promise.all([import(url(FILES.main.js).href), compile(FILES.main.wasm, FILES.main.integrity)])
+      .then(async ([glue, wasm]) => {
+        memory = (await glue.default({ module_or_path: wasm })).memory;
+        return glue;
+      });
+    started.catch(() => { started = undefined; });
+  }
+  return started;
 }
 
-// The module to start for kinds no started module serves: the kind's own when there is one,
-// kubevol-lab when they are several. Malformed kinds need no module of their own.
-function moduleFor(kinds) {
-  const known = [...new Set(kinds)].filter((k) => KINDS.includes(k));
-  if (known.length === 1) return moduleOf(known[0]);
-  return known.length === 0 ? moduleOf(KINDS[0]) : EVERY_KIND;
+// Runs `work` once the page has nothing better to do: what a reader may want later (the parts
+// behind the folds) must never compete with the page. Safari has no requestIdleCallback.
+function whenIdle(work) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 2000);
 }
 
 // Resolves with `value` once the work the page has already queued is done. Mounting a demo holds
@@ -96,39 +112,47 @@ function afterPageWork(value) {
   });
 }
 
-// Mounts a demo of `kind` into `element` through module `name` once it has started. Resolves when
-// mounted; rejects with the module's message for a malformed request, or when the module failed
-// to load (then with that failure as the error's cause).
-function attach(element, kind, lang, name) {
-  const demo = { loading: start(name), connected: element.isConnected };
+// Mounts a demo of `kind` into `element` once the main part has started. Resolves when mounted;
+// rejects with the module's message for a malformed request, or when the demo's code failed to
+// load (then with that failure as the error's cause).
+function attach(element, kind, lang) {
+  const demo = { loading: start([kind.trim()]), connected: element.isConnected };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
+  const failed = (cause) => {
+    if (demos.get(element) === demo) {
+      demos.delete(element);
+      element.setAttribute(FAILED, ''); // the stylesheet says so in the placeholder
+    }
+    return new Error(`kubevol: the ${kind} demo failed to load`, { cause });
+  };
   return demo.loading.then(afterPageWork).then(
-    (module) => {
+    async (module) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
-      module.mount(element, kind, lang);
-    },
-    (cause) => {
-      if (demos.get(element) === demo) {
-        demos.delete(element);
-        element.setAttribute(FAILED, ''); // the stylesheet says so in the placeholder
+      try {
+        await module.mount(element, kind, lang);
+      } catch (error) {
+        // The wasm marks a placeholder whose part it could not fetch; any other error is a
+        // malformed placeholder, whose message the demo shows in its place.
+        if (element.hasAttribute(FAILED)) throw failed(error);
+        throw error;
       }
-      throw new Error(`kubevol: the ${name} module failed to load`, { cause });
+      if (KINDS.includes(kind.trim())) whenIdle(() => prefetch(FILES.parts?.[`${kind.trim()}_lab`] ?? [], true));
     },
+    (cause) => { throw failed(cause); },
   );
 }
 
-// Mounts every placeholder not mounted yet: through a started module that serves it, else through
-// one new module for all of the rest.
+// Mounts every placeholder not mounted yet, their kinds' parts fetched together.
 function mountWaiting() {
-  const waiting = [...document.querySelectorAll(WAITING)].filter((element) => !demos.has(element))
-    .map((element) => ({ element, served: startedFor(kindOf(element)) }));
+  const waiting = [...document.querySelectorAll(WAITING)].filter((element) => !demos.has(element));
   if (waiting.length === 0) return;
-  const rest = waiting.filter(({ served }) => served === undefined).map(({ element }) => kindOf(element));
-  const fresh = rest.length > 0 ? moduleFor(rest) : undefined;
-  for (const { element, served } of waiting) {
-    const name = served ?? fresh;
-    attach(element, element.getAttribute(KIND_ATTR) ?? '', element.getAttribute('data-lang'), name).catch((error) => {
+  prefetch([...new Set(waiting.map(kindOf))].flatMap((k) => FILES.parts?.[k] ?? []));
+  // A share link in the address opens its demo from the link, which its lab part reads.
+  const [prefix, linked] = location.hash.slice(1).split(':');
+  if (prefix === 'kubevol' && waiting.some((e) => kindOf(e) === linked)) prefetch(FILES.parts?.[`${linked}_lab`] ?? []);
+  for (const element of waiting) {
+    attach(element, element.getAttribute(KIND_ATTR) ?? '', element.getAttribute('data-lang')).catch((error) => {
       if (error.cause) console.error(error.message, error.cause);
       else console.warn(error); // a malformed placeholder: its message is shown in it too
     });
@@ -170,10 +194,10 @@ addEventListener('hashchange', () => {
   if (prefix !== 'kubevol') return;
   const element = [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1];
   const demo = element && demos.get(element);
-  demo?.loading.then((module) => {
+  demo?.loading.then(async (module) => {
     module.unmount(element);
-    module.mount(element, kind, element.getAttribute('data-lang'));
-  }, () => {});
+    await module.mount(element, kind, element.getAttribute('data-lang'));
+  }).catch((error) => console.error(error));
 });
 
 /** Mounts demo `kind` ("csi", "statefulset", "topology") in `lang` ("ja" or "en") into `element`. */
@@ -184,8 +208,7 @@ export async function mountDemo(element, kind, lang) {
     console.debug('kubevol: mountDemo: this element already holds a demo; nothing to do.');
     return held.loading.then(() => undefined);
   }
-  const wanted = (kind ?? '').trim();
-  return attach(element, kind, lang, startedFor(wanted) ?? moduleFor([wanted]));
+  return attach(element, kind ?? '', lang);
 }
 
 /** Takes down the demo in `element` and frees it; the element stays, empty. True if there was one. */
@@ -201,24 +224,19 @@ export async function unmountDemo(element) {
   return module ? module.unmount(element) : false;
 }
 
-/** How many demos the started modules hold, for tests: as many as the page shows. */
+/** How many demos the main part holds, for tests: as many as the page shows. */
 export async function mountedDemos() {
-  let count = 0;
-  for (const result of await Promise.allSettled(started.values())) {
-    if (result.status === 'fulfilled') count += result.value.mountedCount();
-  }
-  return count;
+  const module = await started?.catch(() => undefined);
+  return module ? module.mountedCount() : 0;
 }
 
-/** Bytes of wasm memory each started module holds, for tests: it must not grow page after page. */
+/** Bytes of wasm memory the main part holds, for tests: it must not grow page after page. */
 export function wasmMemory() {
-  return Object.fromEntries([...memories].map(([name, memory]) => [name, memory.buffer.byteLength]));
+  return memory ? { 'kubevol-main': memory.buffer.byteLength } : {};
 }
 
 /** Makes the demo in `element` panic, to see that the rest of the page survives it. */
 export async function panicForTest(element) {
-  for (const result of await Promise.allSettled(started.values())) {
-    if (result.status === 'fulfilled' && result.value.panicForTest(element)) return true;
-  }
-  return false;
+  const module = await started?.catch(() => undefined);
+  return module ? module.panicForTest(element) : false;
 }
