@@ -39,29 +39,6 @@ async fn a_malformed_placeholder_says_why_in_place() {
 }
 
 #[wasm_bindgen_test]
-async fn a_one_kind_module_leaves_other_kinds_to_the_module_that_carries_them() {
-    use wasm_bindgen::JsCast;
-    let document = web_sys::window().unwrap().document().unwrap();
-    let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
-    host.set_text_content(Some("fallback"));
-    document.body().unwrap().append_child(&host).unwrap();
-
-    // The CSI module is asked for a StatefulSet demo: it refuses and leaves the placeholder as it was.
-    let refused = kubevol_ui::mount_into(&kubevol_ui::Demos::CSI, host.clone(), Some("statefulset"), Some("en"));
-    assert!(refused.unwrap_err().contains("does not carry the \"statefulset\" demo"));
-    assert_eq!(host.text_content().as_deref(), Some("fallback"));
-    assert!(!host.has_attribute("data-kubevol-mounted"));
-
-    // A malformed placeholder is explained by any module, whatever it carries.
-    let malformed = kubevol_ui::mount_into(&kubevol_ui::Demos::CSI, host.clone(), Some("cis"), Some("en"));
-    assert!(malformed.is_err());
-    leptos::task::tick().await;
-    let alert = host.query_selector("[role=\"alert\"]").unwrap().unwrap().text_content().unwrap();
-    assert!(alert.contains("unknown demo \"cis\""), "{alert}");
-    host.remove();
-}
-
-#[wasm_bindgen_test]
 async fn unmounting_a_playing_demo_stops_it_and_frees_its_place() {
     let before = kubevol_ui::mounted_count();
     let demo = support::mount("statefulset", "en").await;
@@ -84,7 +61,7 @@ async fn unmounting_a_playing_demo_stops_it_and_frees_its_place() {
 
     // Unmounting again is harmless; mounting again starts a fresh demo.
     assert!(!kubevol_ui::unmount_from(&demo.host));
-    let again = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, demo.host.clone(), Some("statefulset"), Some("en"));
+    let again = kubevol_ui::mount_into(demo.host.clone(), Some("statefulset"), Some("en")).await;
     assert_eq!(again, Ok(()));
     leptos::task::tick().await;
     assert_eq!(demo.state("step"), "step=0");
@@ -97,7 +74,7 @@ async fn mounting_twice_into_one_element_keeps_one_demo() {
     let demo = support::mount("csi", "en").await;
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
     let count = kubevol_ui::mounted_count();
-    let again = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, demo.host.clone(), Some("csi"), Some("en"));
+    let again = kubevol_ui::mount_into(demo.host.clone(), Some("csi"), Some("en")).await;
     assert_eq!(again, Ok(()));
     leptos::task::tick().await;
     assert_eq!(kubevol_ui::mounted_count(), count);

@@ -1,5 +1,6 @@
 // The demos embedded in a book page, as the book will use them: the example pages in web/, served
-// from the release build. Two demos of one kind keep their own state, a page fetches one wasm once,
+// from the release build. Two demos of one kind keep their own state, a page fetches the main part
+// once and only the parts its demos need,
 // the host's dark mode recolours the demos, a strict CSP breaks nothing, a malformed placeholder
 // explains itself without stopping its neighbours, loading shifts no layout, and a panic in one
 // demo leaves the others working.
@@ -11,9 +12,11 @@ import { startServer } from './static-server.mjs';
 const dist = process.argv[2] ?? 'dist';
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
-// The content-hashed file of each module (scripts/build-modules.sh names them).
+// The content-hashed files of the build (scripts/link-parts.mjs names them): the main part, and
+// the packs of each kind's parts.
 const FILES = JSON.parse(readFileSync(`${dist}/kubevol-files.json`, 'utf8'));
-const wasmOf = (module) => `/${FILES[module].wasm}`;
+const mainWasm = `/${FILES.main.wasm}`;
+const packsOf = (part) => FILES.parts[part].map((pack) => `/${FILES.packs[pack]}`);
 const server = await startServer(dist, { mounts: { '/fixtures/': fixtures } });
 const strict = await startServer(dist, { headers: () => ({ 'content-security-policy': CSP }) });
 // The wasm arrives 600 ms late here, so the page is painted with its placeholders first.
@@ -39,17 +42,23 @@ await run('embed', [
     page.assertClean();
     await page.context().close();
   }],
-  ['a page fetches the module its demos need, once; a later demo of another kind brings its own', async () => {
+  ['a page fetches the main part once and the parts its demos need; a later demo of another kind brings only its own', async () => {
     const wasmSince = (before) => server.requests.slice(before).filter((p) => p.endsWith('.wasm'));
-    // A chapter's page: two CSI demos, the CSI module only.
+    const once = (fetched, files, what) => {
+      for (const file of files) assertEq(fetched.filter((f) => f === file).length, 1, `${what}: ${file} fetched`);
+    };
+    // A chapter's page: two CSI demos. The main part and the CSI demo's packs, each once, and no
+    // other kind's; the lab's packs only ever at low priority, once the page is idle.
     let before = server.requests.length;
     let page = await watchedPage(browser);
     await page.goto(`${server.url}/book-en.html`);
     await mounted(page, 2);
-    await page.waitForTimeout(200);
-    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify([wasmOf('kubevol-csi')]), 'book page');
+    let fetched = wasmSince(before);
+    once(fetched, [mainWasm, ...packsOf('csi')], 'book page');
+    const others = [...packsOf('statefulset'), ...packsOf('topology')].filter((f) => !packsOf('csi').includes(f) && !packsOf('csi_lab').includes(f));
+    assertEq(fetched.filter((f) => others.includes(f)).length, 0, 'packs of the other kinds on a CSI page');
     // A placeholder the page's script adds later is mounted on its own, and one of another kind
-    // brings that kind's module; so does a demo mounted through mountDemo.
+    // brings that kind's parts; so does a demo mounted through mountDemo. The main part stays.
     const steps = await page.evaluate(async () => {
       const main = document.querySelector('main');
       const placeholder = Object.assign(document.createElement('div'), { textContent: 'fallback' });
@@ -71,48 +80,132 @@ await run('embed', [
       return clicked;
     });
     assertEq(JSON.stringify(steps), JSON.stringify(['step=1', 'step=1']), 'statefulset (added) and topology (mountDemo) demos');
-    const fetched = wasmSince(before).sort();
-    assertEq(JSON.stringify(fetched), JSON.stringify(['kubevol-csi', 'kubevol-statefulset', 'kubevol-topology'].map(wasmOf).sort()),
-      'each module fetched once');
+    fetched = wasmSince(before);
+    once(fetched, [mainWasm, ...new Set([...packsOf('csi'), ...packsOf('statefulset'), ...packsOf('topology')])], 'after two more kinds');
     page.assertClean();
     await page.context().close();
-    // The gallery mixes all three kinds: one module carries them all.
+    // The gallery mixes all three kinds: one main part, every kind's packs once.
     before = server.requests.length;
     page = await watchedPage(browser);
     await page.goto(`${server.url}/index.html`);
     await mounted(page, 3);
     await page.waitForTimeout(200);
-    assertEq(JSON.stringify(wasmSince(before)), JSON.stringify([wasmOf('kubevol-lab')]), 'gallery');
+    once(wasmSince(before), [mainWasm, ...new Set(['csi', 'statefulset', 'topology'].flatMap(packsOf))], 'gallery');
     page.assertClean();
     await page.context().close();
   }],
-  ['a module that fails to load is tried again on the next request', async () => {
+  ['a main part that fails to load is tried again on the next request', async () => {
     const page = await watchedPage(browser);
-    await page.goto(`${server.url}/book.html`);
-    await mounted(page, 2);
     let aborted = 0;
-    await page.route(`**${wasmOf('kubevol-topology')}`, (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    await page.route(`**${mainWasm}`, (route) => (aborted++ === 0 ? route.abort() : route.continue()));
+    await page.goto(`${server.url}/fixtures/empty.html`);
     const outcome = await page.evaluate(async () => {
       const { mountDemo } = await import('/kubevol.js');
       const el = document.createElement('div');
-      document.querySelector('main').append(el);
+      document.body.append(el);
       let first = 'mounted';
       try { await mountDemo(el, 'topology', 'en'); } catch { first = 'failed'; }
       await mountDemo(el, 'topology', 'en');
       return [first, el.querySelector('[data-kubevol-root]')?.dataset.kubevolRoot];
     });
     assertEq(JSON.stringify(outcome), JSON.stringify(['failed', 'topology']), 'first load fails, the second mounts');
-    assertEq(aborted, 2, 'the wasm was requested again');
+    assertEq(aborted, 2, 'the main part was requested again');
     await page.context().close();
   }],
-  ['a placeholder whose module cannot be fetched says so', async () => {
+  ['a kind whose part cannot be fetched says so in its place, the other demos work, and a later request tries again', async () => {
     const page = await watchedPage(browser);
-    await page.route(`**${wasmOf('kubevol-csi')}`, (route) => route.abort());
+    const blocked = `/${FILES.packs['part-topology']}`;
+    let unreachable = true;
+    let requests = 0;
+    await page.route(`**${blocked}`, (route) => {
+      requests++;
+      return unreachable ? route.abort() : route.continue();
+    });
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    // A placeholder the page adds: the loader mounts it, and its part does not come.
+    const first = await page.evaluate(async () => {
+      const el = document.createElement('div');
+      el.id = 'added';
+      el.dataset.kubevolDemo = 'topology';
+      el.dataset.lang = 'en';
+      document.querySelector('main').append(el);
+      const until = Date.now() + 5000;
+      while (!el.hasAttribute('data-kubevol-failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      document.querySelector('[data-action="attach"][data-node="node-a"]').click();
+      await new Promise((r) => setTimeout(r, 50));
+      return {
+        failed: el.hasAttribute('data-kubevol-failed'),
+        said: getComputedStyle(el, '::before').content,
+        other: document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent,
+      };
+    });
+    assert(first.failed, 'the placeholder is marked failed');
+    assert(first.said.includes('could not be loaded'), `the placeholder says: ${first.said}`);
+    assertEq(first.other, 'pv-1 が繋がっている', 'the page\'s CSI demo answers meanwhile');
+    const refused = requests;
+    // The network is back: a later request fetches the part again and mounts the demo.
+    unreachable = false;
+    const root = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = document.getElementById('added');
+      await mountDemo(el, 'topology', 'en');
+      return el.querySelector('[data-kubevol-root]')?.dataset.kubevolRoot;
+    });
+    assertEq(root, 'topology', 'the second request mounts it');
+    assert(refused >= 1 && requests > refused, `the pack was requested again (${refused} refused, ${requests} in all)`);
+    assert(page.problems.some((p) => p.includes('could not be fetched')), `the console says why: ${page.problems.join(' | ')}`);
+    await page.context().close();
+  }],
+  ['a part of another build is refused with a message that says so, before anything of it runs', async () => {
+    // The topology pack as another build writes it: the same modules, another build's id. (A host
+    // that served stale bytes under this build's file name would hand the page such a file.)
+    const file = FILES.packs['part-topology'];
+    const real = readFileSync(`${dist}/${file}`);
+    const foreign = Buffer.from(real);
+    const at = foreign.indexOf(Buffer.from(FILES.build));
+    assert(at > 0, 'the pack carries its build id');
+    foreign.write('000000000000', at);
+    const page = await watchedPage(browser);
+    let stale = true;
+    await page.route(`**/${file}`, (route) => route.fulfill({ contentType: 'application/wasm', body: stale ? foreign : real }));
+    await page.goto(`${server.url}/book.html`);
+    await mounted(page, 2);
+    const first = await page.evaluate(async () => {
+      const el = document.createElement('div');
+      el.id = 'added';
+      el.dataset.kubevolDemo = 'topology';
+      document.querySelector('main').append(el);
+      const until = Date.now() + 5000;
+      while (!el.hasAttribute('data-kubevol-failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      document.querySelector('[data-action="attach"][data-node="node-a"]').click();
+      await new Promise((r) => setTimeout(r, 50));
+      return [el.hasAttribute('data-kubevol-failed'), document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent];
+    });
+    assertEq(JSON.stringify(first), JSON.stringify([true, 'pv-1 が繋がっている']), 'refused, and the page\'s other demo works');
+    const said = page.problems.find((p) => p.includes('belongs to another build'));
+    assert(said?.includes(`(000000000000, not ${FILES.build})`), `the console says which build: ${page.problems.join(' | ')}`);
+    // The host serves this build's own pack again: it mounts and answers.
+    stale = false;
+    const step = await page.evaluate(async () => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = document.getElementById('added');
+      await mountDemo(el, 'topology', 'ja');
+      el.querySelector('[data-action="step"]').click();
+      await new Promise((r) => setTimeout(r, 50));
+      return el.querySelector('[data-state="step"]')?.textContent;
+    });
+    assertEq(step, 'step=1', 'this build\'s own pack then mounts and answers');
+    await page.context().close();
+  }],
+  ['a placeholder whose main part cannot be fetched says so', async () => {
+    const page = await watchedPage(browser);
+    await page.route(`**${mainWasm}`, (route) => route.abort());
     await page.goto(`${server.url}/book-en.html`);
     await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-failed]').length === 2);
     const said = await page.locator('[data-kubevol-demo]').first().evaluate((el) => getComputedStyle(el, '::before').content);
     assert(said.includes('could not be loaded'), `the placeholder says: ${said}`);
-    assert(page.problems.some((p) => p.includes('module failed to load')), `the console says why: ${page.problems.join(' | ')}`);
+    assert(page.problems.some((p) => p.includes('demo failed to load')), `the console says why: ${page.problems.join(' | ')}`);
     await page.context().close();
   }],
   ['switching html.dark recolours the demos through the host variables', async () => {

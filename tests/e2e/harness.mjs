@@ -40,10 +40,13 @@ export function assertEq(actual, expected, what) {
 }
 
 /** Runs named async tests in order; prints one line each and a cargo-like summary. */
+// `ONLY=<regexp>` runs only the tests whose name matches (while working on one); the test command
+// never sets it.
 export async function run(suite, tests) {
   let passed = 0;
   const failed = [];
-  for (const [name, fn] of tests) {
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+  for (const [name, fn] of tests.filter(([name]) => !only || only.test(name))) {
     const started = performance.now();
     try {
       await fn();

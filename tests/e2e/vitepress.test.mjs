@@ -175,6 +175,76 @@ await run('vitepress', [
     fresh.assertClean();
     await fresh.context().close();
   }],
+  ['every fold of the CSI chapter fetches its part on demand: kubectl shows a pod\'s YAML, Export the scenario, Share a link a fresh page restores', async () => {
+    const files = JSON.parse(readFileSync(`${site}/kubevol/kubevol-files.json`, 'utf8'));
+    const lab = files.parts.csi_lab.map((p) => `/kubevol/${files.packs[p]}`);
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    // Before the page is idle: the demo answers, and none of its folds' parts has been fetched.
+    await page.addInitScript(() => { window.requestIdleCallback = () => 0; });
+    await page.goto(`${server.url}/parts/csi.html`);
+    await waitMounted(page, 1);
+    const demo = page.locator('[data-kubevol-demo="csi"]');
+    await demo.locator('[data-action="attach"][data-node="node-a"]').click();
+    await demo.locator('[data-action="mount"][data-node="node-a"]').click();
+    assertEq(fetched.filter((f) => lab.includes(f)).length, 0, 'lab packs fetched before a fold opens');
+    for (const name of ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'history', 'simplified']) await openFold(demo, name);
+    assert(lab.every((f) => fetched.includes(f)), `the lab packs, once a fold is open: ${lab.filter((f) => !fetched.includes(f))} missing`);
+    await demo.locator('[data-action="kubectl-object"][data-value="pods/web-1"]').click();
+    const yaml = await demo.locator('[data-state="kubectl-object"]').textContent();
+    assert(yaml.startsWith('$ kubectl get pods web-1 -o yaml\napiVersion: v1\nkind: Pod\n'), yaml);
+    await demo.locator('[data-action="export"]').click();
+    const scenario = JSON.parse(await demo.locator('[data-state="scenario"]').inputValue());
+    assertEq(scenario.model, 'volumes', 'the exported scenario\'s model');
+    assertEq(scenario.actions.length, 2, 'its actions');
+    const moment = () => demo.evaluate((d) => ['badge', 'verdict', 'volume'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
+    const shared = await moment();
+    await demo.locator('[data-action="share"]').click();
+    const url = await demo.locator('[data-state="share-link"]').inputValue();
+    page.assertClean();
+    await page.context().close();
+    const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await fresh.goto(url);
+    await waitMounted(fresh, 1);
+    const opened = fresh.locator('[data-kubevol-demo="csi"]');
+    await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
+    assertEq(JSON.stringify(await opened.evaluate((d) => ['badge', 'verdict', 'volume'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent))),
+      JSON.stringify(shared), 'the link\'s moment in a fresh page');
+    fresh.assertClean();
+    await fresh.context().close();
+  }],
+  ['with the folds\' parts blocked the demo still answers, each fold says so, and trying again after they come back works', async () => {
+    const files = JSON.parse(readFileSync(`${site}/kubevol/kubevol-files.json`, 'utf8'));
+    const lab = new Set(files.parts.csi_lab.map((p) => `/kubevol/${files.packs[p]}`));
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    let blocked = true;
+    await page.route('**/kubevol/*.wasm', (route) => (blocked && lab.has(new URL(route.request().url()).pathname) ? route.abort() : route.continue()));
+    await page.goto(`${server.url}/parts/csi.html`);
+    await waitMounted(page, 1);
+    const demo = page.locator('[data-kubevol-demo="csi"]');
+    const folds = ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'history', 'simplified'];
+    for (const name of folds) {
+      await demo.locator(`.kv-folds [data-action="${name}"]`).click();
+      await demo.locator(`[data-state="${name}"] [data-state="part-failed"]`).waitFor();
+    }
+    const said = await demo.locator('[data-state="kubectl"] [data-state="part-failed"]').textContent();
+    assert(said.includes('この部分を読み込めなかった'), said);
+    await demo.locator('[data-action="attach"][data-node="node-a"]').click();
+    assertEq(await demo.locator('[data-node="node-a"] [data-state="disk"]').textContent(), 'pv-1 が繋がっている', 'the demo answers meanwhile');
+    blocked = false;
+    for (const name of folds) {
+      await demo.locator(`[data-state="${name}"] [data-action="retry"]`).click();
+      await demo.locator(`[data-state="${name}"] [data-state="part-failed"]`).waitFor({ state: 'detached' });
+      await demo.locator(`[data-state="${name}"] [data-state="part-loading"]`).waitFor({ state: 'detached' });
+    }
+    assert(!(await demo.locator('[data-state="kubectl-get"]').textContent()).includes('pod/web-1'), 'no pod yet: only attached');
+    await demo.locator('[data-action="mount"][data-node="node-a"]').click();
+    assert((await demo.locator('[data-state="kubectl-get"]').textContent()).includes('pod/web-1'), 'the kubectl panel follows the demo');
+    const expected = (p) => p.startsWith('request failed') || p.includes('Failed to load resource') || p.includes('could not be fetched');
+    assert(page.problems.every(expected), `only the blocked parts went wrong: ${page.problems.filter((p) => !expected(p)).join(' | ')}`);
+    await page.context().close();
+  }],
   ['a StatefulSet demo left while playing stops: its detached DOM receives no mutation in 3 s', async () => {
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/parts/statefulset.html`);

@@ -27,7 +27,7 @@ pub async fn mount_with(kind: &str, lang: &str, attributes: &[(&str, &str)]) -> 
         host.set_attribute(name, value).unwrap();
     }
     document.body().unwrap().append_child(&host).unwrap();
-    let result = kubevol_ui::mount_into(&kubevol_ui::Demos::ALL, host.clone(), Some(kind), Some(lang));
+    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some(lang)).await;
     leptos::task::tick().await;
     Demo { host, result }
 }
