@@ -37,11 +37,12 @@ export const README_CACHING = (path) => ({
 });
 
 // `mounts` maps URL prefixes to other folders (the e2e fixtures); `delay` holds back matching
-// responses (a slow network for the wasm, to see the page before the demos arrive); `rewrite`
-// may change an HTML page before it is sent (a measurement's variant of a page). Responses are
+// responses (a slow network for the wasm, to see the page before the demos arrive); `refuse`
+// answers matching requests 503 (a file that cannot be fetched); `rewrite` may change an HTML
+// page before it is sent (a measurement's variant of a page). Responses are
 // not cached unless `caching` says otherwise (README_CACHING is what the README recommends).
 export async function startServer(root, {
-  port = 0, host = '127.0.0.1', headers = () => ({}), mounts = {}, delay = () => 0,
+  port = 0, host = '127.0.0.1', headers = () => ({}), mounts = {}, delay = () => 0, refuse = () => false,
   caching = () => ({ 'cache-control': 'no-store' }), rewrite = null,
 } = {}) {
   const base = resolve(root);
@@ -57,6 +58,10 @@ export async function startServer(root, {
     if (wait) await new Promise((done) => setTimeout(done, wait));
     if (!path.startsWith(dir)) {
       res.writeHead(403).end();
+      return;
+    }
+    if (refuse(url.pathname)) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('refused for the test');
       return;
     }
     try {

@@ -1,0 +1,118 @@
+// A small W3C WebDriver client for WebKit: Debian's WebKitWebDriver driving its MiniBrowser
+// (WebKitGTK, Safari's engine), under Xvfb. Playwright's WebKit is a browser build downloaded
+// from elsewhere, which this project may not fetch; WebKitGTK comes from Debian's packages.
+// Only what the WebKit pass needs: sessions, navigation, scripts, elements, clicks, window size
+// and screenshots. WebDriver has no console log: pages get a probe (probe.js) that records every
+// error from their first script on.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const DRIVER = process.env.WEBKITWEBDRIVER ?? '/usr/bin/WebKitWebDriver';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** Starts WebKitWebDriver on a free port; `close()` stops it. */
+export async function startDriver() {
+  const port = await freePort();
+  const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${base}/status`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+    if (i === 99) throw new Error(`WebKitWebDriver did not start: ${log}`);
+  }
+  return { base, close: () => child.kill() };
+}
+
+async function call(base, method, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.value?.error) throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`);
+  return json.value;
+}
+
+/** A browser session: MiniBrowser, with WebKitWebDriver's own defaults. */
+export async function session(driver) {
+  const created = await call(driver.base, 'POST', '/session', {
+    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } },
+  });
+  const id = created.sessionId;
+  const at = (path) => `/session/${id}${path}`;
+  const s = {
+    capabilities: created.capabilities,
+    call: (method, path, body) => call(driver.base, method, at(path), body),
+    async goto(url) {
+      await s.call('POST', '/url', { url });
+    },
+    /** Runs `fn` (a function, or its source) in the page with `args`; returns what it returns. */
+    async run(fn, ...args) {
+      return s.call('POST', '/execute/async', {
+        script: `const done = arguments[arguments.length - 1];
+          Promise.resolve((${fn}).apply(null, Array.prototype.slice.call(arguments, 0, -1))).then(done, (e) => done({ __error: String(e && e.stack || e) }));`,
+        args,
+      }).then((value) => {
+        if (value && value.__error) throw new Error(`in the page: ${value.__error}`);
+        return value;
+      });
+    },
+    /** Waits until `fn` returns something truthy in the page (checked every 50 ms). */
+    async until(fn, { timeout = 10_000, what = String(fn) } = {}, ...args) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const value = await s.run(fn, ...args);
+        if (value) return value;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async find(selector) {
+      const found = await s.call('POST', '/element', { using: 'css selector', value: selector });
+      return found[ELEMENT];
+    },
+    /**
+     * A real WebDriver click (pointer events through the browser), as a reader's: scrolled into
+     * view first and given two frames to render, since a demo off-screen is not rendered
+     * (content-visibility: auto) and WebKit's driver then finds nothing to click.
+     */
+    async click(selector) {
+      await s.run((selector) => {
+        document.querySelector(selector)?.scrollIntoView({ block: 'center' });
+        return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, selector);
+      await s.call('POST', `/element/${await s.find(selector)}/click`, {});
+    },
+    /** Runs what follows inside the frame `selector` finds, until `top()`. */
+    async frame(selector) {
+      await s.call('POST', '/frame', { id: { [ELEMENT]: await s.find(selector) } });
+    },
+    async top() {
+      await s.call('POST', '/frame', { id: null });
+    },
+    async size(width, height) {
+      await s.call('POST', '/window/rect', { width, height });
+    },
+    async screenshot(selector) {
+      return Buffer.from(await s.call('GET', `/element/${await s.find(selector)}/screenshot`), 'base64');
+    },
+    async close() {
+      await call(driver.base, 'DELETE', at('')).catch(() => {});
+    },
+  };
+  return s;
+}
