@@ -13,7 +13,9 @@ TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
 GECKODRIVER_VERSION="0.37.1"
 WASM_SPLIT_VERSION="0.2.4"      # splits the wasm into parts, as cargo-leptos does
 KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
-APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk)
+# WebKit (Safari's engine) from Debian too: WebKitGTK's MiniBrowser and its WebKitWebDriver, run
+# under Xvfb (the browser needs a display).
+APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk libwebkit2gtk-4.1-0 webkit2gtk-driver xvfb xauth)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite of kubevol-lab, bootstrapping the tools first (see scripts/bootstrap.sh):
 #   native tests of every crate, the model on wasm32, the browser suites in headless Chromium and
-#   Firefox, the release build in Playwright, the VitePress book with the demos embedded, the
-#   slow-phone figure, then the size report. A suite that fails, or that runs zero tests, fails
+#   Firefox and in WebKit, the release build in Playwright, the VitePress book with the demos
+#   embedded, the same book in WebKit, the slow-phone figure, then the size report. A suite that fails, or that runs zero tests, fails
 #   the whole command.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,11 +57,19 @@ suite "wasm32 (node): kubevol-sim" cargo test -p kubevol-sim --target wasm32-unk
 
 GECKODRIVER_BIN="$(command -v geckodriver)"
 export WASM_BINDGEN_TEST_TIMEOUT=180
+# WebKit runs under Xvfb; wasm-bindgen-test-runner drives WebKitWebDriver as it drives Safari's
+# driver, and WebKitWebDriver starts its MiniBrowser by default.
+webkit() { xvfb-run -a -s "-screen 0 1440x2000x24" "$@"; }
+step "browser engines"
+printf '%s\n' "$(chromium --version)" "$(firefox-esr --version)" \
+  "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0) (MiniBrowser, WebKitWebDriver)"
 for test_file in tests/browser_*.rs; do
   name="$(basename "$test_file" .rs)"
-  suite "chromium: $name" env -u GECKODRIVER CHROMEDRIVER=/usr/bin/chromedriver \
+  suite "chromium: $name" env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver \
     cargo test --target wasm32-unknown-unknown --test "$name"
-  suite "firefox: $name" env -u CHROMEDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
+  suite "firefox: $name" env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
+    cargo test --target wasm32-unknown-unknown --test "$name"
+  suite "webkit: $name" webkit env -u CHROMEDRIVER -u GECKODRIVER SAFARIDRIVER=/usr/bin/WebKitWebDriver \
     cargo test --target wasm32-unknown-unknown --test "$name"
 done
 
@@ -75,6 +83,9 @@ step "the VitePress book (tests/vitepress) with the release build embedded as th
 for e2e in tests/e2e/*.test.mjs; do
   suite "playwright chromium: $(basename "$e2e" .test.mjs)" node "$e2e" dist
 done
+# The example page and the VitePress book in WebKit, through WebDriver (its screenshots of the
+# chapter demos at 390 px land in tests/e2e/out/).
+suite "webdriver webkit: the example page and the book" webkit node tests/webkit/book.test.mjs dist
 
 step "click-to-DOM latency, release build, headless Chromium (median of 50 clicks)"
 node scripts/latency.mjs dist
