@@ -104,9 +104,12 @@ step "size report"
 # mount, the frame) is one file for every page, each kind's part comes beside it, and what its
 # folds show comes on the first opening of one. What a chapter's page fetches before its demo
 # answers is its first load; the goals (60 and 80 KB for a chapter, 140 KB for a page mixing every
-# kind, 40 KB for a second chapter) are printed beside. Lower these as the parts shrink.
-node scripts/size-report.mjs dist --first-load-brotli csi=120300,statefulset=118200,topology=137600 \
-  --mixed-brotli 217300 --second-brotli 61000
+# kind, 40 KB for a second chapter) are printed beside. Lower these as the parts shrink. The
+# topology bounds rose by 6 KB when a lost node's pods stopped healing by themselves: the taint
+# eviction and the lost-node actions (force delete, node removal and return) are arms of the one
+# `apply` the chapter's first click runs, and their words are in the texts it shows.
+node scripts/size-report.mjs dist --first-load-brotli csi=120300,statefulset=118200,topology=143500 \
+  --mixed-brotli 222400 --second-brotli 66000
 
 printf '\n===== summary\n'
 printf '%s\n' "${SUMMARY[@]}"

@@ -13,8 +13,9 @@ fn choose(action: &str, value: &str) -> String {
     format!("[data-action=\"{action}\"][data-value=\"{value}\"]")
 }
 
+/// The pod chips on `node` (a lost pod's force-delete button carries `data-pod` too).
 fn pods_on(demo: &Demo, node: &str) -> Vec<String> {
-    demo.all(&format!("[data-state=\"zones\"] [data-node=\"{node}\"] [data-pod]"))
+    demo.all(&format!("[data-state=\"zones\"] [data-node=\"{node}\"] [data-pod][data-phase]"))
         .iter()
         .map(|e| e.get_attribute("data-pod").unwrap())
         .collect()
@@ -159,7 +160,7 @@ async fn the_book_chapter_preset_gives_the_chapters_numbers_for_every_choice() {
     demo.click(&choose("max-skew", "1")).await;
     demo.click(&choose("pods", "6")).await;
     for zone in ["zone-a", "zone-b", "zone-c"] {
-        let pods = demo.all(&format!("section[data-zone=\"{zone}\"] [data-pod]")).len();
+        let pods = demo.all(&format!("section[data-zone=\"{zone}\"] [data-pod][data-phase]")).len();
         assert_eq!(pods, 2, "{zone}");
     }
     assert_eq!(tone(&demo), "ok");
@@ -168,33 +169,89 @@ async fn the_book_chapter_preset_gives_the_chapters_numbers_for_every_choice() {
     demo.remove();
 }
 
+fn phase(demo: &Demo, pod: &str) -> Option<String> {
+    demo.find(&format!("[data-state=\"zones\"] [data-pod=\"{pod}\"][data-phase]"))
+        .and_then(|chip| chip.get_attribute("data-phase"))
+}
+
+fn chips(demo: &Demo) -> usize {
+    demo.all("[data-state=\"zones\"] [data-pod][data-phase]").len()
+}
+
 #[wasm_bindgen_test]
-async fn losing_a_zone_under_do_not_schedule_leaves_pods_pending_and_schedule_anyway_places_them() {
+async fn a_lost_zones_pods_stay_unknown_and_are_not_replaced_until_force_deleted() {
     let demo = support::mount_preset("topology", "en", Some("spread")).await;
     demo.open("history").await;
     demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
-    assert!(demo
-        .state("log")
-        .contains("zone zone-a is lost (zone-a-1, zone-a-2); web-0, web-3 lost. 4 of 6 pods keep running"));
-    assert!(demo.find("[data-node=\"zone-a-1\"] [data-state=\"lost\"]").is_some());
-    demo.click("[data-action=\"run\"]").await;
-    assert!(demo.state("pending").contains("web-0: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match pod topology spread constraints."), "{}", demo.state("pending"));
-    assert_eq!(tone(&demo), "ng");
-    assert!(demo.state("verdict").starts_with("web-0 stays Pending"), "{}", demo.state("verdict"));
-    // ScheduleAnyway starts over and, after the same loss, places every pod anyway.
-    demo.click(&choose("when", "ScheduleAnyway")).await;
-    demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
-    demo.click("[data-action=\"run\"]").await;
-    assert!(demo.state("pending").contains("(no pending pods)"), "{}", demo.state("pending"));
-    assert_eq!(demo.state("skew"), "skew: per zone 3 · per node 2");
-    // Losing one node instead costs only its own pod.
-    demo.click(&choose("when", "DoNotSchedule")).await;
-    demo.click("[data-action=\"fail-node\"][data-node=\"zone-b-1\"]").await;
     assert!(
-        demo.state("log").contains("zone-b-1 is lost; web-1 lost. 5 of 6 pods keep running"),
+        demo.state("log").contains(
+            "zone zone-a is lost (zone-a-1, zone-a-2); web-0, web-3 now unknown, not counted as running. 4 of 6 pods keep running"
+        ),
         "{}",
         demo.state("log")
     );
+    assert!(demo.find("[data-node=\"zone-a-1\"] [data-state=\"lost\"]").is_some());
+    // The lost pods stay where they were, marked, and no new pod appears however long one steps.
+    assert_eq!(pods_on(&demo, "zone-a-1"), ["web-0"]);
+    assert_eq!(phase(&demo, "web-0").as_deref(), Some("unknown"));
+    assert!(demo.state("verdict").starts_with("web-0, web-3: unknown on a lost node"), "{}", demo.state("verdict"));
+    demo.click("[data-action=\"step\"]").await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(chips(&demo), 6);
+    assert_eq!(phase(&demo, "web-3").as_deref(), Some("terminating"));
+    let chip = demo.find("[data-state=\"zones\"] [data-pod=\"web-3\"][data-phase]").unwrap();
+    assert_eq!(chip.text_content().unwrap(), "web-3 ・ terminating, unconfirmed");
+    assert!(demo.state("verdict").contains("Evicted after 300 s, they stay Terminating"), "{}", demo.state("verdict"));
+    assert_eq!(demo.state("zone-loss"), "losing a zone keeps 2/4 (worst: zone-b)");
+    // kubectl tells it as a real cluster does: the node NotReady, the pod Terminating at 1/1.
+    demo.open("kubectl").await;
+    let get = demo.state("kubectl-get");
+    assert!(get.contains("node/zone-a-1   NotReady   <none>   "), "{get}");
+    assert!(get.contains("pod/web-0   1/1     Terminating   0   "), "{get}");
+    assert!(demo.state("kubectl-lost").starts_with("kubectl get pods keeps showing"), "{}", demo.state("kubectl-lost"));
+    // Force deleted, web-0 is created again, and under DoNotSchedule it stays Pending: the lost
+    // zone still counts, with no pod.
+    demo.click("button[data-action=\"force-delete-pod\"][data-pod=\"web-0\"]").await;
+    demo.click("[data-action=\"step\"]").await;
+    assert!(demo.state("pending").contains("web-0: 0/6 nodes are available: 2 node(s) had untolerated taint(s), 4 node(s) didn't match pod topology spread constraints."), "{}", demo.state("pending"));
+    assert_eq!(tone(&demo), "ng");
+    assert!(demo.state("verdict").starts_with("web-0 stays Pending"), "{}", demo.state("verdict"));
+    // Removing both nodes of the zone removes the domain: the spread places both elsewhere.
+    for node in ["zone-a-1", "zone-a-2"] {
+        demo.click(&format!("button[data-action=\"delete-node\"][data-node=\"{node}\"]")).await;
+    }
+    demo.click("[data-action=\"run\"]").await;
+    assert!(demo.find("section[data-zone=\"zone-a\"]").is_none());
+    assert_eq!(demo.state("skew"), "skew: per zone 0 · per node 1");
+    assert_eq!(chips(&demo), 6);
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn schedule_anyway_places_a_force_deleted_pod_and_a_node_that_comes_back_runs_its_pod_again() {
+    let demo = support::mount_preset("topology", "en", Some("spread")).await;
+    demo.open("history").await;
+    demo.click(&choose("when", "ScheduleAnyway")).await;
+    demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
+    demo.click("button[data-action=\"force-delete-pod\"][data-pod=\"web-0\"]").await;
+    demo.click("button[data-action=\"force-delete-pod\"][data-pod=\"web-3\"]").await;
+    demo.click("[data-action=\"run\"]").await;
+    assert!(demo.state("pending").contains("(no pending pods)"), "{}", demo.state("pending"));
+    assert_eq!(demo.state("skew"), "skew: per zone 3 · per node 2");
+    // Losing one node costs only its own pod, and its return runs that pod again.
+    demo.click(&choose("when", "DoNotSchedule")).await;
+    demo.click("[data-action=\"fail-node\"][data-node=\"zone-b-1\"]").await;
+    assert!(
+        demo.state("log")
+            .contains("zone-b-1 is lost; web-1 now unknown, not counted as running. 5 of 6 pods keep running"),
+        "{}",
+        demo.state("log")
+    );
+    assert_eq!(phase(&demo, "web-1").as_deref(), Some("unknown"));
+    demo.click("button[data-action=\"recover-node\"][data-node=\"zone-b-1\"]").await;
+    assert_eq!(phase(&demo, "web-1").as_deref(), Some("running"));
+    assert!(demo.find("[data-node=\"zone-b-1\"] [data-state=\"lost\"]").is_none());
+    assert_eq!(tone(&demo), "ok");
     demo.remove();
 }
 
@@ -230,7 +287,8 @@ async fn kubectl_describes_a_pending_pod_with_the_scheduler_s_reason() {
     demo.open("kubectl").await;
     demo.click("[data-action=\"run\"]").await;
     let get = demo.state("kubectl-get");
-    assert!(get.starts_with("$ kubectl get statefulsets,pods,pvc,pv\nNAME "), "{get}");
+    assert!(get.starts_with("$ kubectl get nodes,statefulsets,pods,pvc,pv\nNAME "), "{get}");
+    assert!(get.contains("node/m1   Ready    control-plane   "), "{get}");
     let pending = get
         .lines()
         .find(|l| l.starts_with("pod/") && l.contains(" Pending "))

@@ -56,7 +56,15 @@ impl Demo {
     }
 
     /// Clicks the button matching `selector` (e.g. `[data-action="attach"][data-node="node-a"]`).
+    /// Clicks the button, waiting a few ticks for it first: a control drawn from an on-demand
+    /// part (a lost node's buttons) appears once its part answers.
     pub async fn click(&self, selector: &str) {
+        for _ in 0..50 {
+            if self.find(selector).is_some() {
+                break;
+            }
+            leptos::task::tick().await;
+        }
         let button: HtmlElement =
             self.find(selector).unwrap_or_else(|| panic!("no button {selector}")).dyn_into().unwrap();
         assert_eq!(button.tag_name(), "BUTTON", "{selector} must be a real <button>");

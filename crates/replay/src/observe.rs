@@ -75,8 +75,9 @@ impl Observe for statefulset::State {
 }
 
 impl Observe for topology::State {
-    const KEYS: &'static str = "pods, running, pending, node/<pod>, message/<pod>, pvc_phase/<claim>, down/<node>, \
-                                skew/<topology key>, survivors/<topology key> (after losing the worst domain)";
+    const KEYS: &'static str = "pods, running, pending, unknown, node/<pod>, phase/<pod>, message/<pod>, \
+                                pvc_phase/<claim>, down/<node>, skew/<topology key>, \
+                                survivors/<topology key> (after losing the worst domain)";
 
     fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
         // Over every running pod: the chapter's cluster runs one set.
@@ -84,13 +85,16 @@ impl Observe for topology::State {
         Some(match (key, arg) {
             ("pods", None) => json!(self.pods.len()),
             ("running", None) => json!(self.running()),
-            ("pending", None) => json!(self.pods.len() - self.running()),
+            ("pending", None) => json!(self.pending_pods().len()),
+            ("unknown", None) => json!(self.unconfirmed()),
+            // Pending, Running, Unknown or Terminating; null for a pod that does not exist.
+            ("phase", Some(pod)) => json!(self.pods.get(pod).map(|p| self.phase(p))),
             ("node", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.node.clone())),
             ("message", Some(pod)) => json!(self.pods.get(pod).and_then(|p| p.message())),
             ("pvc_phase", Some(claim)) => pvc_phase(self.pvcs.get(claim).map(|c| c.volume.is_some())),
             ("down", Some(node)) => json!(self.nodes.get(node).map(|n| n.is_down())),
             ("skew", Some(label)) => json!(self.skew(label, &all)),
-            ("survivors", Some(label)) => json!(self.worst_loss(label, &all).map(|l| l.survivors)),
+            ("survivors", Some(label)) => json!(self.survivors(label, &all)),
             _ => return None,
         })
     }

@@ -157,6 +157,14 @@ fn every_object_of_every_preset_is_written_for_the_validator() {
         t.apply(topology::Action::Run { max: 100 }).unwrap();
         write(&format!("topology-{name}"), &t.cluster());
     }
+    // A lost node: its pods Running with Ready False, then Terminating after the eviction, and the
+    // node NotReady with its unreachable taints.
+    let (mut t, _) = topology::State::new(&Chapter::default().setup()).unwrap();
+    t.apply(topology::Action::Run { max: 100 }).unwrap();
+    t.apply(topology::Action::FailZone { zone: "zone-a".into() }).unwrap();
+    write("topology-zone-lost", &t.cluster());
+    t.apply(topology::Action::Step).unwrap();
+    write("topology-zone-lost-evicted", &t.cluster());
     for kind in Kind::ALL {
         assert!(written.contains(&kind), "no {kind:?} was written: the validator would not see one");
     }

@@ -421,10 +421,13 @@ fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -
     let classes: Vec<String> = state.classes.keys().cloned().chain(["gold".to_string()]).collect();
     let nodes: Vec<String> = state.nodes.keys().cloned().chain(["ghost-node".to_string()]).collect();
     let zones: Vec<String> = state.zones().into_iter().chain(["zone-x".to_string()]).collect();
-    match rng.below(12) {
+    match rng.below(15) {
         0..=2 => Action::Step,
         9 => Action::FailNode { node: rng.pick(&nodes).clone() },
         10 => Action::FailZone { zone: rng.pick(&zones).clone() },
+        12 => Action::ForceDeletePod { pod: rng.pick(&pods).clone() },
+        13 => Action::DeleteNode { node: rng.pick(&nodes).clone() },
+        14 => Action::RecoverNode { node: rng.pick(&nodes).clone() },
         3 => Action::Run { max: *rng.pick(&[1, 5, 10, 5_000]) },
         4 => Action::DeletePod { pod: rng.pick(&pods).clone() },
         5 => Action::Scale { set: rng.pick(&sets).clone(), replicas: *rng.pick(&[0, 1, 3, 6, 5_000]) },
@@ -456,14 +459,37 @@ fn random_topology_action(rng: &mut Rng, state: &kubevol_sim::topology::State) -
     }
 }
 
-fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
-    use kubevol_sim::topology::AccessMode;
+/// `scheduled`: the action ran the scheduler, so every Pending pod's message is this cluster's.
+fn check_topology_invariants(s: &kubevol_sim::topology::State, scheduled: bool, context: &str) {
+    use kubevol_sim::topology::{AccessMode, Phase};
+    // At most one pod object per StatefulSet ordinal, whatever became of its node.
+    let mut owners: Vec<&(String, u32)> = s.pods.values().filter_map(|p| p.owner.as_ref()).collect();
+    let all = owners.len();
+    owners.sort();
+    owners.dedup();
+    assert_eq!(owners.len(), all, "{context}: two pod objects for one ordinal");
+    // A pod on a lost node is never counted as running, by the count or by the read-outs.
+    let on_live_nodes = s.pods.values().filter(|p| p.node.as_ref().is_some_and(|n| !s.nodes[n].is_down())).count();
+    assert_eq!(s.running(), on_live_nodes, "{context}: running() counts a pod on a lost node");
+    for key in [kubevol_sim::topology::ZONE_LABEL, kubevol_sim::topology::HOSTNAME_LABEL] {
+        let counted: usize = s.counts_by(key, &Default::default()).values().sum();
+        assert_eq!(counted, on_live_nodes, "{context}: the read-out over {key} counts a pod on a lost node");
+    }
     for pod in s.pods.values() {
+        assert!(
+            !pod.terminating() || s.phase(pod) == Phase::Terminating,
+            "{context}: {} terminating off a lost node",
+            pod.name
+        );
         match &pod.node {
             Some(node) => {
-                let n = &s.nodes[node];
-                // A failure never leaves a pod on a node that is gone.
-                assert!(!n.is_down(), "{context}: {} is still on lost {node}", pod.name);
+                // Deleting a node deletes its pods: no pod is bound to a Node that is gone.
+                let n = s.nodes.get(node).unwrap_or_else(|| panic!("{context}: {} is on deleted {node}", pod.name));
+                if n.is_down() {
+                    assert!(!s.runs(pod), "{context}: {} counts as running on lost {node}", pod.name);
+                    assert!(matches!(s.phase(pod), Phase::Unknown | Phase::Terminating), "{context}: {}", pod.name);
+                    continue;
+                }
                 if !pod.pinned {
                     assert!(n.untolerated_taint().is_none(), "{context}: {} runs on tainted {node}", pod.name);
                 }
@@ -494,7 +520,7 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
                     }
                 }
             }
-            None => {
+            None if scheduled => {
                 if let Some(m) = &pod.message() {
                     if s.nodes.is_empty() {
                         assert_eq!(m, "no nodes available to schedule pods", "{context}");
@@ -503,6 +529,7 @@ fn check_topology_invariants(s: &kubevol_sim::topology::State, context: &str) {
                     }
                 }
             }
+            None => {}
         }
     }
     for pv in s.pvs.values() {
@@ -518,7 +545,14 @@ fn random_topology_sequences_keep_every_rule() {
         random_topology_setup,
         random_topology_action,
         |_, after, action, events, context| {
-            check_topology_invariants(after, context);
+            use kubevol_sim::topology::Action;
+            let scheduled = matches!(action, Action::Step | Action::Run { .. }) && !events.is_empty();
+            check_topology_invariants(after, scheduled, context);
+            for e in events {
+                if let Event::Scheduled { pod, node } = e {
+                    assert!(!after.nodes[node.as_str()].is_down(), "{context}: {pod} placed on lost {node}");
+                }
+            }
             if matches!(action, kubevol_sim::topology::Action::Step) {
                 check_do_not_schedule_placements(after, events, context);
             }
@@ -567,7 +601,7 @@ fn check_do_not_schedule_placements(
             let here = after
                 .pods
                 .values()
-                .filter(|o| o.node.as_deref() == Some(&n.name) && !later.contains(&o.name.as_str()))
+                .filter(|o| o.node.as_deref() == Some(&n.name) && !later.contains(&o.name.as_str()) && !o.terminating())
                 .filter(|o| p.labels.iter().all(|(k, v)| o.labels.get(k) == Some(v)))
                 .count();
             match counts.iter_mut().find(|(d, _)| d == domain) {

@@ -162,13 +162,15 @@ fn topology_refusals() -> Vec<topology::Refusal> {
         UnknownSet { set: s("nope") },
         TooManyReplicas { asked: 5_000, max: 1_000 },
         TooManySteps { asked: 5_000, max: 1_000 },
-        InvalidSpread { max_skew: 0 },
+        InvalidSpread { max_skew: 0, set: s("web") },
         UnknownNode { node: s("ghost-node") },
         UnknownZone { zone: s("zone-x") },
         NodeDown { node: s("w1") },
         ZoneDown { zone: s("room1") },
         PlacedPodWithClaim { pod: s("p1") },
         PlacedOffSelector { pod: s("p1"), node: s("w2") },
+        NodeUp { node: s("w1") },
+        AlreadyTerminating { pod: s("web-0") },
     ]
 }
 
@@ -190,6 +192,8 @@ fn topology_place(r: &topology::Refusal) -> usize {
         ZoneDown { .. } => 12,
         PlacedPodWithClaim { .. } => 13,
         PlacedOffSelector { .. } => 14,
+        NodeUp { .. } => 15,
+        AlreadyTerminating { .. } => 16,
     }
 }
 
@@ -210,6 +214,6 @@ fn every_statefulset_refusal_kind_is_its_serde_tag() {
 #[test]
 fn every_topology_refusal_kind_is_its_serde_tag() {
     let all = topology_refusals();
-    assert_every_variant(&all, topology_place, 15);
+    assert_every_variant(&all, topology_place, 17);
     assert_kinds_match(&all);
 }

@@ -113,7 +113,12 @@ fn losing_a_node_differs_from_losing_a_zone() {
     let events = zone.apply(Action::FailZone { zone: "zone-a".into() }).unwrap();
     assert!(matches!(&events[..], [Event::ZoneLost { survivors: 4, of: 6, .. }]), "{events:?}");
     assert!(events[0].tell(Voice::En).contains("4 of 6 pods keep running"));
-    assert!(zone.pods.values().all(|p| p.node.as_deref().is_none_or(|n| !n.starts_with("zone-a"))));
+    // The lost pods stay where they were, Unknown, and no longer count (see topology_node_loss.rs).
+    let lost: Vec<&Pod> =
+        zone.pods.values().filter(|p| p.node.as_deref().is_some_and(|n| n.starts_with("zone-a"))).collect();
+    assert_eq!(lost.len(), 2);
+    assert!(lost.iter().all(|p| zone.phase(p) == Phase::Unknown));
+    assert_eq!(zone.running(), 4);
 }
 
 #[test]
@@ -129,10 +134,12 @@ fn do_not_schedule_places_only_where_the_skew_holds_and_refuses_otherwise() {
     let (mut s, _) = State::new(&setup).unwrap();
     s.apply(Action::Run { max: 10 }).unwrap();
     assert_eq!(s.pods["web-0"].node.as_deref(), Some("b-1"));
-    // A lost zone still counts as a domain with no pods (nodeTaintsPolicy Ignore): nothing may go
-    // anywhere else without exceeding maxSkew, so DoNotSchedule leaves the pod Pending.
+    // A lost zone still counts as a domain with no pods (nodeTaintsPolicy Ignore): once its pod
+    // is force deleted, nothing may go anywhere else without exceeding maxSkew, so DoNotSchedule
+    // leaves the new one Pending.
     let mut s = settled(Chapter { pods: 3, ..Chapter::default() });
     s.apply(Action::FailZone { zone: "zone-c".into() }).unwrap();
+    s.apply(Action::ForceDeletePod { pod: "web-2".into() }).unwrap();
     s.apply(Action::Run { max: 10 }).unwrap();
     assert_eq!(s.pods["web-2"].node, None);
     assert_eq!(
@@ -151,10 +158,12 @@ fn schedule_anyway_places_anyway() {
     s.apply(Action::Run { max: 10 }).unwrap();
     assert_eq!(s.running(), 3);
     assert!(s.pending_pods().is_empty());
-    // With a zone lost, ScheduleAnyway places the lost pod past maxSkew, in the emptiest zone left.
+    // With a zone lost and its pod force deleted, ScheduleAnyway places the new one past maxSkew,
+    // in the emptiest zone left.
     let mut s = settled(Chapter { pods: 3, when: WhenUnsatisfiable::ScheduleAnyway, ..Chapter::default() });
     assert_eq!(per_zone(&s), [1, 1, 1], "as a score it still spreads while it can");
     s.apply(Action::FailZone { zone: "zone-c".into() }).unwrap();
+    s.apply(Action::ForceDeletePod { pod: "web-2".into() }).unwrap();
     s.apply(Action::Run { max: 10 }).unwrap();
     assert_eq!(s.running(), 3);
     assert_eq!(s.skew(ZONE_LABEL, &web()), 2, "zone-c counts with 0 pods: past maxSkew 1");
@@ -185,12 +194,14 @@ fn picks_the_least_loaded_node_in_a_zone() {
 
 #[test]
 fn guards_and_names() {
-    // The book's Go model corrects maxSkew 0 to 1; the API server refuses it.
+    // The book's Go model corrects maxSkew 0 to 1; the API server refuses it, at the field's
+    // path inside the StatefulSet's pod template.
     let refused = State::new(&Chapter { max_skew: 0, ..Chapter::default() }.setup()).unwrap_err();
     assert_eq!(refused.kind(), "invalid-spread");
     assert_eq!(
         refused.tell(Voice::K8s),
-        "spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"
+        "The StatefulSet \"web\" is invalid: \
+         spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"
     );
     assert_eq!(WhenUnsatisfiable::DoNotSchedule.name(), "DoNotSchedule");
     assert_eq!(WhenUnsatisfiable::ScheduleAnyway.name(), "ScheduleAnyway");

@@ -7,7 +7,7 @@
 //! `HumanDuration`. Several kinds at once print one table each, names prefixed with the resource,
 //! separated by a blank line.
 
-use super::{short_mode, Cluster, Kind, NAMESPACE, PROVISIONER};
+use super::{short_mode, Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
 
 /// `HumanDuration` for a whole number of seconds.
 pub fn age(seconds: u64) -> String {
@@ -44,6 +44,10 @@ pub fn get(cluster: &Cluster, kinds: &[Kind], age_of: &dyn Fn(Kind, &str) -> u64
                 let shown_name = if prefix { format!("{}/{name}", kind.resource()) } else { name.clone() };
                 cells.insert(0, shown_name);
                 cells.push(age(age_of(kind, &name)));
+                // The one column after AGE.
+                if kind == Kind::Node {
+                    cells.push(KUBELET_VERSION.to_string());
+                }
                 cells
             });
             let mut lines = vec![header.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
@@ -79,6 +83,21 @@ type Rows = Vec<(String, Vec<String>)>;
 fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
     let yes_no = |b: bool| if b { "true" } else { "false" }.to_string();
     match kind {
+        // `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
+        // roles from the `node-role.kubernetes.io/<role>` labels.
+        Kind::Node => (
+            &["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
+            cluster
+                .nodes
+                .iter()
+                .map(|n| {
+                    let status = if n.lost_at.is_some() { "NotReady" } else { "Ready" };
+                    let roles = n.roles();
+                    let roles = if roles.is_empty() { "<none>".to_string() } else { roles.join(",") };
+                    (n.name.clone(), vec![status.into(), roles])
+                })
+                .collect(),
+        ),
         Kind::StorageClass => (
             &["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"],
             cluster
@@ -165,7 +184,14 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                 .iter()
                 .map(|p| {
                     let ready = if p.ready { "1/1" } else { "0/1" };
-                    let status = if p.node.is_some() { "Running" } else { "Pending" };
+                    // `printPod`: a deletionTimestamp on a pod that has not finished is
+                    // Terminating. "Unknown" needs status.reason NodeLost, which no controller sets
+                    // any more, so a lost node's pod shows Running until it is evicted.
+                    let status = match (&p.node, p.deleted) {
+                        (_, Some(_)) => "Terminating",
+                        (Some(_), None) => "Running",
+                        (None, None) => "Pending",
+                    };
                     (p.name.clone(), vec![ready.into(), status.into(), "0".into()])
                 })
                 .collect(),

@@ -19,6 +19,8 @@ use crate::volumes::AccessMode;
 
 /// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
+/// What every demo node's kubelet reports as its version.
+pub const KUBELET_VERSION: &str = "v1.37.0";
 /// The namespace every demo object lives in.
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.
@@ -27,6 +29,7 @@ pub use crate::volumes::DRIVER_NAME as PROVISIONER;
 /// The kinds of object the demos show, in the order `kubectl get` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
+    Node,
     StorageClass,
     PersistentVolumeClaim,
     PersistentVolume,
@@ -36,7 +39,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
+        Kind::Node,
         Kind::StorageClass,
         Kind::PersistentVolumeClaim,
         Kind::PersistentVolume,
@@ -49,6 +53,7 @@ impl Kind {
     /// (`persistentvolumeclaim/data`).
     pub fn resource(self) -> &'static str {
         match self {
+            Kind::Node => "node",
             Kind::StorageClass => "storageclass.storage.k8s.io",
             Kind::PersistentVolumeClaim => "persistentvolumeclaim",
             Kind::PersistentVolume => "persistentvolume",
@@ -61,6 +66,7 @@ impl Kind {
     /// The short name a reader types: `kubectl get pvc`.
     pub fn short(self) -> &'static str {
         match self {
+            Kind::Node => "nodes",
             Kind::StorageClass => "storageclass",
             Kind::PersistentVolumeClaim => "pvc",
             Kind::PersistentVolume => "pv",
@@ -69,6 +75,20 @@ impl Kind {
             Kind::Pod => "pods",
         }
     }
+}
+
+/// A Node, and whether it still reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub name: String,
+    /// `topology.kubernetes.io/zone`, if it has one.
+    pub zone: Option<String>,
+    /// Labels besides the hostname, os and zone labels every node carries.
+    pub labels: Vec<(String, String)>,
+    /// Its taints: key, effect, and the step the node lifecycle controller added it at.
+    pub taints: Vec<(String, &'static str, Option<u64>)>,
+    /// The step its kubelet stopped reporting at: its conditions went Unknown then.
+    pub lost_at: Option<u64>,
 }
 
 /// A StorageClass whose provisioner is the demos' CSI driver.
@@ -136,6 +156,11 @@ pub struct Pod {
     pub node_selector: Vec<(String, String)>,
     /// The scheduler's FailedScheduling message while it cannot be placed.
     pub unschedulable: Option<String>,
+    /// The step its node was lost at: the node controller set its Ready condition False then.
+    pub node_lost_at: Option<u64>,
+    /// Its deletionTimestamp (a step) while it waits for a kubelet, and whether the taint eviction
+    /// controller asked (which adds a DisruptionTarget condition).
+    pub deleted: Option<(u64, bool)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,6 +183,7 @@ pub struct Set {
 /// Every object a model's state stands for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cluster {
+    pub nodes: Vec<Node>,
     pub classes: Vec<Class>,
     pub claims: Vec<Claim>,
     pub volumes: Vec<Volume>,
@@ -170,6 +196,7 @@ impl Cluster {
     /// Every object's kind and name, in `kubectl get` order.
     pub fn names(&self) -> Vec<(Kind, String)> {
         let mut out: Vec<(Kind, String)> = Vec::new();
+        out.extend(self.nodes.iter().map(|n| (Kind::Node, n.name.clone())));
         out.extend(self.classes.iter().map(|c| (Kind::StorageClass, c.name.clone())));
         out.extend(self.claims.iter().map(|c| (Kind::PersistentVolumeClaim, c.name.clone())));
         out.extend(self.volumes.iter().map(|v| (Kind::PersistentVolume, v.name.clone())));
@@ -184,6 +211,36 @@ impl Cluster {
         let mut kinds: Vec<Kind> = self.names().into_iter().map(|(k, _)| k).collect();
         kinds.dedup();
         kinds
+    }
+}
+
+impl Node {
+    /// Its labels as the kubelet and kubeadm set them, with the model's own, sorted by key as
+    /// `-o yaml` prints them. A node with the control-plane taint carries the control-plane role
+    /// label too, as kubeadm sets both.
+    pub fn all_labels(&self) -> Vec<(String, String)> {
+        let mut labels = vec![
+            ("kubernetes.io/arch".to_string(), "amd64".to_string()),
+            ("kubernetes.io/hostname".to_string(), self.name.clone()),
+            ("kubernetes.io/os".to_string(), "linux".to_string()),
+        ];
+        if self.taints.iter().any(|t| t.0 == crate::topology::CONTROL_PLANE_TAINT) {
+            labels.push((crate::topology::CONTROL_PLANE_TAINT.to_string(), "\"\"".to_string()));
+        }
+        if let Some(zone) = &self.zone {
+            labels.push((crate::topology::ZONE_LABEL.to_string(), zone.clone()));
+        }
+        labels.extend(self.labels.iter().cloned());
+        labels.sort();
+        labels
+    }
+
+    /// The roles `kubectl get nodes` shows: each `node-role.kubernetes.io/<role>` label.
+    pub fn roles(&self) -> Vec<String> {
+        self.all_labels()
+            .into_iter()
+            .filter_map(|(k, _)| k.strip_prefix("node-role.kubernetes.io/").map(str::to_string))
+            .collect()
     }
 }
 

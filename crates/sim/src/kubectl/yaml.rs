@@ -13,12 +13,25 @@
 
 use std::fmt::Write;
 
-use super::{name_hash, uid, Cluster, Kind, NAMESPACE, PROVISIONER};
+use super::{name_hash, uid, Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
 use crate::topology::ZONE_LABEL;
 use crate::Setting;
 
 /// The image every demo pod runs: the pods here do nothing but hold their volume.
 const IMAGE: &str = "registry.k8s.io/pause:3.10";
+
+/// A healthy kubelet's node conditions: type, reason, message and status
+/// (`pkg/kubelet/nodestatus/setters.go`).
+const NODE_CONDITIONS: [(&str, &str, &str, &str); 4] = [
+    ("MemoryPressure", "KubeletHasSufficientMemory", "kubelet has sufficient memory available", "False"),
+    ("DiskPressure", "KubeletHasNoDiskPressure", "kubelet has no disk pressure", "False"),
+    ("PIDPressure", "KubeletHasSufficientPID", "kubelet has sufficient PID available", "False"),
+    ("Ready", "KubeletReady", "kubelet is posting ready status", "True"),
+];
+
+/// The tolerations the DefaultTolerationSeconds admission plugin adds to every pod: 300 s on a
+/// not-ready or unreachable node before the taint eviction controller deletes it.
+const DEFAULT_TOLERATIONS: [&str; 2] = ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"];
 
 /// Lines of YAML, each at its indentation.
 struct Doc(String);
@@ -45,9 +58,10 @@ impl Doc {
             }
         }
         let _ = writeln!(self.0, "  creationTimestamp: \"{}\"", timestamp(born));
-        if meta.deleting {
-            self.kv(2, "deletionGracePeriodSeconds", "0");
-            let _ = writeln!(self.0, "  deletionTimestamp: \"{}\"", timestamp(born));
+        if let Some((at, grace)) = meta.deleting {
+            self.kv(2, "deletionGracePeriodSeconds", &grace.to_string());
+            // The API server sets deletionTimestamp to the request's time plus the grace period.
+            let _ = writeln!(self.0, "  deletionTimestamp: \"{}\"", timestamp(at + u64::from(grace)));
         }
         if !meta.finalizers.is_empty() {
             self.list(2, "finalizers", meta.finalizers);
@@ -106,8 +120,8 @@ impl Doc {
 struct Meta<'a> {
     /// Each with whether this object has it.
     annotations: &'a [(bool, &'a str, &'a str)],
-    /// Deleted, and kept by a finalizer.
-    deleting: bool,
+    /// Deleted at this step with this grace period (seconds), and not yet gone.
+    deleting: Option<(u64, u32)>,
     finalizers: &'a [&'a str],
     labels: &'a [(String, String)],
     namespaced: bool,
@@ -131,6 +145,55 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
     let mut d = Doc(String::new());
     let at = born(kind, name);
     match kind {
+        Kind::Node => {
+            let n = cluster.nodes.iter().find(|n| n.name == name)?;
+            d.kv(0, "apiVersion", "v1");
+            d.kv(0, "kind", "Node");
+            let labels = n.all_labels();
+            d.metadata(kind, name, at, Meta { labels: &labels, ..Meta::default() });
+            d.line(0, "spec:");
+            if !n.taints.is_empty() {
+                d.line(2, "taints:");
+                for (key, effect, added) in &n.taints {
+                    d.kv(2, "- effect", effect);
+                    d.kv(4, "key", key);
+                    if let Some(added) = added {
+                        d.kv(4, "timeAdded", &format!("\"{}\"", timestamp(*added)));
+                    }
+                }
+            }
+            d.line(0, "status:");
+            d.line(2, "conditions:");
+            // The kubelet's four conditions; when it stops posting, the node lifecycle controller
+            // sets each to Unknown (`tryUpdateNodeHealth`) and leaves lastHeartbeatTime alone.
+            for (kind_of, reason, message, healthy) in NODE_CONDITIONS {
+                let (status, reason, message, since) = match n.lost_at {
+                    Some(lost) => {
+                        ("Unknown".to_string(), "NodeStatusUnknown", "Kubelet stopped posting node status.", lost)
+                    }
+                    None => (format!("\"{healthy}\""), reason, message, at),
+                };
+                // The kubelet's last heartbeat: no later than the loss.
+                d.kv(2, "- lastHeartbeatTime", &format!("\"{}\"", timestamp(at.min(since))));
+                d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(since)));
+                d.kv(4, "message", message);
+                d.kv(4, "reason", reason);
+                d.kv(4, "status", &status);
+                d.kv(4, "type", kind_of);
+            }
+            d.line(2, "nodeInfo:");
+            let id = format!("{:032x}", u128::from(name_hash(kind, name)) * 0x1_0000_0001);
+            d.kv(4, "architecture", "amd64");
+            d.kv(4, "bootID", &uid(kind, name));
+            d.kv(4, "containerRuntimeVersion", "containerd://2.1.4");
+            d.kv(4, "kernelVersion", "6.1.0-40-amd64");
+            d.kv(4, "kubeProxyVersion", "\"\"");
+            d.kv(4, "kubeletVersion", KUBELET_VERSION);
+            d.kv(4, "machineID", &id);
+            d.kv(4, "operatingSystem", "linux");
+            d.kv(4, "osImage", "Debian GNU/Linux 12 (bookworm)");
+            d.kv(4, "systemUUID", &uid(kind, name));
+        }
         Kind::StorageClass => {
             let c = cluster.classes.iter().find(|c| c.name == name)?;
             d.kv(0, "allowVolumeExpansion", if c.allow_expansion { "true" } else { "false" });
@@ -163,7 +226,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let labels = c.set.iter().map(|set| ("app".to_string(), set.clone())).collect::<Vec<_>>();
             let meta = Meta {
                 annotations: &annotations,
-                deleting: c.terminating,
+                deleting: c.terminating.then_some((at, 0)),
                 finalizers: &["kubernetes.io/pvc-protection"],
                 labels: &labels,
                 namespaced: true,
@@ -303,7 +366,10 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let p = cluster.pods.iter().find(|p| p.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "Pod");
-            let meta = Meta { labels: &p.labels, namespaced: true, owner: p.set.as_deref(), ..Meta::default() };
+            // A graceful delete with the default terminationGracePeriodSeconds, 30.
+            let deleting = p.deleted.map(|(at, _)| (at, 30));
+            let meta =
+                Meta { deleting, labels: &p.labels, namespaced: true, owner: p.set.as_deref(), ..Meta::default() };
             d.metadata(kind, name, at, meta);
             // A StatefulSet's pod names its volume after the claim template; others call it data.
             let template =
@@ -315,6 +381,13 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.kv(2, "nodeName", node);
             }
             d.labels(2, "nodeSelector", &p.node_selector);
+            d.line(2, "tolerations:");
+            for key in DEFAULT_TOLERATIONS {
+                d.kv(2, "- effect", "NoExecute");
+                d.kv(4, "key", key);
+                d.kv(4, "operator", "Exists");
+                d.kv(4, "tolerationSeconds", "300");
+            }
             if let (Some(claim), Some(volume)) = (&p.claim, volume) {
                 d.line(2, "volumes:");
                 d.kv(2, "- name", volume);
@@ -322,6 +395,24 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.kv(6, "claimName", claim);
             }
             d.line(0, "status:");
+            if let Some(lost) = p.node_lost_at {
+                d.line(2, "conditions:");
+                if let Some((evicted_at, true)) = p.deleted {
+                    // The taint eviction controller's mark before it deletes the pod.
+                    d.kv(2, "- lastProbeTime", "null");
+                    d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(evicted_at)));
+                    d.kv(4, "message", "\"Taint manager: deleting due to NoExecute taint\"");
+                    d.kv(4, "reason", "DeletionByTaintManager");
+                    d.kv(4, "status", "\"True\"");
+                    d.kv(4, "type", "DisruptionTarget");
+                }
+                // `MarkPodsNotReady`: the node controller turns Ready False; the container
+                // statuses keep the kubelet's last report.
+                d.kv(2, "- lastProbeTime", "null");
+                d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(lost)));
+                d.kv(4, "status", "\"False\"");
+                d.kv(4, "type", "Ready");
+            }
             if let Some(message) = &p.unschedulable {
                 d.line(2, "conditions:");
                 d.kv(2, "- lastTransitionTime", &format!("\"{}\"", timestamp(at)));

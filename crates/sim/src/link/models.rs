@@ -93,4 +93,7 @@ compact_enum!(TopologyAction {
     5 => Scale { set, replicas },
     6 => FailNode { node },
     7 => FailZone { zone },
+    8 => ForceDeletePod { pod },
+    9 => DeleteNode { node },
+    10 => RecoverNode { node },
 });

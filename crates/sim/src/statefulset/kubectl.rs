@@ -63,6 +63,8 @@ impl State {
                 labels: vec![("app".to_string(), set.clone())],
                 node_selector: Vec::new(),
                 unschedulable: None,
+                node_lost_at: None,
+                deleted: None,
             })
             .collect();
         let sets = if self.deleted {
@@ -81,7 +83,7 @@ impl State {
                 spread: None,
             }]
         };
-        Cluster { classes: Vec::new(), claims, volumes, attachments: Vec::new(), sets, pods }
+        Cluster { nodes: Vec::new(), classes: Vec::new(), claims, volumes, attachments: Vec::new(), sets, pods }
     }
 
     /// The Kubernetes Events a model event stands for. The StatefulSet controller records on the

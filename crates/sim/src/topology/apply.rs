@@ -6,7 +6,7 @@ use super::event::Event;
 use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
-use super::state::{Pod, Pv, Pvc, PvcProblem, State};
+use super::state::{Deletion, Phase, Pod, Pv, Pvc, PvcProblem, State};
 use crate::names::valid_name;
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
@@ -32,14 +32,33 @@ pub enum Action {
         set: String,
         replicas: u32,
     },
-    /// The node stops reporting: it goes NotReady, takes the unreachable taint, and the pods on it
-    /// are lost. A StatefulSet creates its lost pods again on the next step.
+    /// The node stops reporting: its Ready condition goes Unknown and it takes the unreachable
+    /// taints. Its pods stay bound to it, Unknown: nobody can say whether they still run, so none
+    /// counts as running, and a StatefulSet creates none of them again. The next step stands for
+    /// the 300 s of the default toleration, after which the taint eviction controller deletes
+    /// them; they stay Terminating until a kubelet confirms it.
     FailNode {
         node: String,
     },
     /// Every node of the zone fails at once, as when its power or network goes.
     FailZone {
         zone: String,
+    },
+    /// `kubectl delete pod --grace-period=0 --force`: the object goes without waiting for the
+    /// kubelet, so a StatefulSet may create the ordinal again. On a lost node this is the
+    /// operator's promise that the old pod really stopped.
+    ForceDeletePod {
+        pod: String,
+    },
+    /// The Node object of a lost node is deleted, as a cloud's node lifecycle controller does for
+    /// a VM that is gone; the pod garbage collector then deletes its pods.
+    DeleteNode {
+        node: String,
+    },
+    /// A lost node reports again: it is Ready, its unreachable taints go, its kubelet finishes
+    /// the deletions that waited for it, and its other pods run again.
+    RecoverNode {
+        node: String,
     },
 }
 
@@ -87,7 +106,7 @@ impl State {
             }
             if let Some(spread) = &set.spread {
                 if spread.max_skew == 0 {
-                    return Err(Refusal::InvalidSpread { max_skew: 0 });
+                    return Err(Refusal::InvalidSpread { max_skew: 0, set: set.name.clone() });
                 }
             }
             if state.sets.insert(set.name.clone(), set.clone()).is_some() {
@@ -171,6 +190,7 @@ impl State {
                     node: spec.node.clone(),
                     failed_scheduling: None,
                     seq,
+                    deletion: None,
                 });
                 let mut events = vec![Event::PodCreated { pod: spec.name.clone(), set: None }];
                 if let Some(node) = spec.node {
@@ -186,6 +206,35 @@ impl State {
                 let before = self.running();
                 let lost = self.fail(&node);
                 Ok(vec![Event::NodeLost { node, lost, survivors: self.running(), of: before }])
+            }
+            Action::ForceDeletePod { pod } => {
+                if self.pods.remove(&pod).is_none() {
+                    return Err(Refusal::UnknownPod { pod });
+                }
+                Ok(vec![Event::PodForceDeleted { pod }])
+            }
+            Action::DeleteNode { node } => {
+                self.lost_node(&node)?;
+                let pods: Vec<String> = self.pods_on(&node).into_iter().map(|p| p.name.clone()).collect();
+                for pod in &pods {
+                    self.pods.remove(pod);
+                }
+                self.nodes.remove(&node);
+                Ok(vec![Event::NodeDeleted { node, pods }])
+            }
+            Action::RecoverNode { node } => {
+                self.lost_node(&node)?;
+                self.nodes.get_mut(&node).expect("node exists").taints.retain(|t| t.key != UNREACHABLE_TAINT);
+                // The kubelet sees each deletionTimestamp and finishes the deletion; the rest of its
+                // pods were running all along, as far as it knows.
+                let (deleted, back): (Vec<&Pod>, Vec<&Pod>) =
+                    self.pods_on(&node).into_iter().partition(|p| p.terminating());
+                let deleted: Vec<String> = deleted.into_iter().map(|p| p.name.clone()).collect();
+                let back: Vec<String> = back.into_iter().map(|p| p.name.clone()).collect();
+                for pod in &deleted {
+                    self.pods.remove(pod);
+                }
+                Ok(vec![Event::NodeRecovered { node, running: back, deleted }])
             }
             Action::FailZone { zone } => {
                 let nodes: Vec<String> =
@@ -205,10 +254,19 @@ impl State {
                 Ok(vec![Event::ZoneLost { zone, nodes: up, lost, survivors: self.running(), of: before }])
             }
             Action::DeletePod { pod } => {
-                if self.pods.remove(&pod).is_none() {
-                    return Err(Refusal::UnknownPod { pod });
+                let p = self.pods.get(&pod).ok_or_else(|| Refusal::UnknownPod { pod: pod.clone() })?;
+                match self.phase(p) {
+                    // A graceful delete waits for the kubelet, and a lost node's kubelet does not answer.
+                    Phase::Unknown => {
+                        self.mark_deleted(&pod, false);
+                        Ok(vec![Event::PodTerminating { pod }])
+                    }
+                    Phase::Terminating => Err(Refusal::AlreadyTerminating { pod }),
+                    Phase::Pending | Phase::Running => {
+                        self.pods.remove(&pod);
+                        Ok(vec![Event::PodDeleted { pod }])
+                    }
                 }
-                Ok(vec![Event::PodDeleted { pod }])
             }
             Action::Scale { set, replicas } => {
                 if replicas > MAX_REPLICAS {
@@ -222,19 +280,50 @@ impl State {
         }
     }
 
-    /// Marks `node` lost and removes its pods, as the taint eviction and a force delete would.
+    /// Marks `node` lost, as the node lifecycle controller does: the unreachable taints, NoSchedule
+    /// for the scheduler and NoExecute for the taint eviction controller. Its pods stay; the names
+    /// returned are the ones whose state is now unknown.
     fn fail(&mut self, node: &str) -> Vec<String> {
+        let now = self.now;
         let spec = self.nodes.get_mut(node).expect("node exists");
-        spec.taints.push(Taint {
-            key: UNREACHABLE_TAINT.to_string(),
-            value: String::new(),
-            effect: TaintEffect::NoExecute,
-        });
-        let lost: Vec<String> = self.pods_on(node).into_iter().map(|p| p.name.clone()).collect();
-        for pod in &lost {
-            self.pods.remove(pod);
+        for effect in [TaintEffect::NoSchedule, TaintEffect::NoExecute] {
+            let taint =
+                Taint { key: UNREACHABLE_TAINT.to_string(), value: String::new(), effect, time_added: Some(now) };
+            spec.taints.push(taint);
         }
-        lost
+        self.pods_on(node).into_iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Gives the pod its deletionTimestamp, which nothing on a lost node will act on.
+    fn mark_deleted(&mut self, pod: &str, evicted: bool) {
+        let at = self.now;
+        self.pods.get_mut(pod).expect("pod exists").deletion = Some(Deletion { at, evicted });
+    }
+
+    /// Refuses unless `node` exists and is lost: only a lost node can be deleted or come back here.
+    fn lost_node(&self, node: &str) -> Result<(), Refusal> {
+        let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
+        if n.is_down() {
+            Ok(())
+        } else {
+            Err(Refusal::NodeUp { node: node.to_string() })
+        }
+    }
+
+    /// The taint eviction controller: a pod on a lost node tolerates `node.kubernetes.io/unreachable`
+    /// for 300 s (the toleration the DefaultTolerationSeconds admission plugin adds), and this step
+    /// stands for them. The delete sets a deletionTimestamp that only the kubelet could complete.
+    fn evict(&mut self, events: &mut Vec<Event>) {
+        let due: Vec<(String, String)> = self
+            .pods
+            .values()
+            .filter(|p| self.phase(p) == Phase::Unknown)
+            .map(|p| (p.name.clone(), p.node.clone().expect("an unknown pod has a node")))
+            .collect();
+        for (pod, node) in due {
+            self.mark_deleted(&pod, true);
+            events.push(Event::Evicted { pod, node });
+        }
     }
 
     fn create_claim(&mut self, name: &str, class: &str, mode: super::model::AccessMode) -> Vec<Event> {
@@ -285,6 +374,7 @@ impl State {
     fn step(&mut self) -> Vec<Event> {
         self.now += 1;
         let mut events = Vec::new();
+        self.evict(&mut events);
         let sets: Vec<String> = self.sets.keys().cloned().collect();
         for set in sets {
             self.reconcile_set(&set, &mut events);
@@ -302,8 +392,11 @@ impl State {
             }
         }
         if events.is_empty() {
-            let running = self.running();
-            events.push(Event::Settled { running, pending: self.pods.len() - running });
+            events.push(Event::Settled {
+                running: self.running(),
+                pending: self.pending_pods().len(),
+                unknown: self.unconfirmed(),
+            });
         }
         events
     }
@@ -316,7 +409,10 @@ impl State {
         for ordinal in 0..spec.replicas {
             let name = spec.pod_name(ordinal);
             match self.pods.get(&name) {
-                Some(pod) if pod.node.is_none() && ordered => return, // waits for it to run
+                // OrderedReady waits for it to run; a pod whose node is lost does not.
+                Some(pod) if ordered && !self.runs(pod) => return,
+                // The name is taken while the object exists, whatever its node: at most one pod
+                // per ordinal.
                 Some(_) => continue,
                 None => {
                     if ordered {
@@ -345,6 +441,7 @@ impl State {
                         pinned: false,
                         failed_scheduling: None,
                         seq,
+                        deletion: None,
                     });
                     events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
                     if ordered {
@@ -360,8 +457,19 @@ impl State {
             .filter(|n| self.pods.contains_key(n))
             .collect();
         for name in extra.into_iter().take(if ordered { 1 } else { usize::MAX }) {
-            self.pods.remove(&name);
-            events.push(Event::PodDeleted { pod: name });
+            // A pod on a lost node cannot finish its deletion: it stays Terminating, and under
+            // OrderedReady the next one down waits for it.
+            match self.phase(&self.pods[&name]) {
+                Phase::Terminating => {}
+                Phase::Unknown => {
+                    self.mark_deleted(&name, false);
+                    events.push(Event::PodTerminating { pod: name });
+                }
+                Phase::Pending | Phase::Running => {
+                    self.pods.remove(&name);
+                    events.push(Event::PodDeleted { pod: name });
+                }
+            }
         }
     }
 

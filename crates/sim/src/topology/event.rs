@@ -57,8 +57,8 @@ pub enum Event {
         pod: String,
         node: String,
     },
-    /// A node stopped reporting; the pods on it are gone. `survivors` of the `of` running pods
-    /// keep running.
+    /// A node stopped reporting; the pods on it (`lost`) are Unknown, no longer counted as
+    /// running. `survivors` of the `of` running pods keep running.
     NodeLost {
         node: String,
         lost: Vec<String>,
@@ -73,11 +73,42 @@ pub enum Event {
         survivors: usize,
         of: usize,
     },
-    /// Nothing moved this step.
+    /// The taint eviction controller deleted a pod of a lost node, which stays Terminating.
+    Evicted {
+        pod: String,
+        node: String,
+    },
+    /// A graceful delete of a pod on a lost node: it waits, Terminating, for a kubelet that does
+    /// not answer.
+    PodTerminating {
+        pod: String,
+    },
+    /// The pod object is gone without its kubelet's word.
+    PodForceDeleted {
+        pod: String,
+    },
+    /// A lost node's Node object was deleted, and with it the pods bound to it.
+    NodeDeleted {
+        node: String,
+        pods: Vec<String>,
+    },
+    /// A lost node reports again: `running` run on, `deleted` were Terminating and are now gone.
+    NodeRecovered {
+        node: String,
+        running: Vec<String>,
+        deleted: Vec<String>,
+    },
+    /// Nothing moved this step. `unknown` pods are on lost nodes, neither running nor pending.
     Settled {
         running: usize,
         pending: usize,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        unknown: usize,
     },
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Tell for Event {
@@ -135,6 +166,31 @@ impl Tell for Event {
                 format!("{node} が落ちた。{}。{of} 個のうち {survivors} 個が動き続ける", lost_ja(lost)),
                 format!("{node} is lost; {}. {survivors} of {of} pods keep running", lost_en(lost)),
             ),
+            Event::Evicted { pod, node } => pick(
+                ja,
+                format!("{node} が 300 秒応答しないので {pod} を追い出した。kubelet が確かめるまで Terminating で残る"),
+                format!("{node} has not answered for 300 s: {pod} is evicted, and stays Terminating until a kubelet confirms"),
+            ),
+            Event::PodTerminating { pod } => pick(
+                ja,
+                format!("{pod} を削除へ。ノードが応答しないので Terminating のまま残る"),
+                format!("{pod} is marked for deletion; its node does not answer, so it stays Terminating"),
+            ),
+            Event::PodForceDeleted { pod } => pick(
+                ja,
+                format!("{pod} を強制削除した(kubelet の確認を待たない)"),
+                format!("force deleted {pod} without its kubelet's word"),
+            ),
+            Event::NodeDeleted { node, pods } => pick(
+                ja,
+                format!("ノード {node} のオブジェクトを消した{}", gone_ja(pods)),
+                format!("deleted the Node object {node}{}", gone_en(pods)),
+            ),
+            Event::NodeRecovered { node, running, deleted } => pick(
+                ja,
+                format!("{node} が戻った{}{}", back_ja(running), gone_ja(deleted)),
+                format!("{node} is back{}{}", back_en(running), gone_en(deleted)),
+            ),
             Event::ZoneLost { zone, nodes, lost, survivors, of } => pick(
                 ja,
                 format!(
@@ -148,10 +204,15 @@ impl Tell for Event {
                     lost_en(lost)
                 ),
             ),
-            Event::Settled { running, pending } => pick(
+            Event::Settled { running, pending, unknown: 0 } => pick(
                 ja,
                 format!("動きが止まった(動いている Pod {running}、Pending {pending})"),
                 format!("nothing moves any more ({running} running, {pending} pending)"),
+            ),
+            Event::Settled { running, pending, unknown } => pick(
+                ja,
+                format!("動きが止まった(動いている Pod {running}、Pending {pending}、状態不明 {unknown})"),
+                format!("nothing moves any more ({running} running, {pending} pending, {unknown} unknown)"),
             ),
         }
     }
@@ -168,18 +229,27 @@ impl Tell for Event {
             }
             Event::Scheduled { pod, node } => Some(format!("Successfully assigned default/{pod} to {node}")),
             Event::FailedScheduling { message, .. } => Some(message.message()),
-            // The node lifecycle controller's event for a node that stopped reporting.
-            Event::NodeLost { node, .. } => Some(format!("Node {node} status is now: NodeNotReady")),
+            // The node lifecycle controller's event for a node that stopped reporting, one per node.
+            Event::NodeLost { node, .. } => Some(not_ready(node)),
+            Event::ZoneLost { nodes, .. } => Some(nodes.iter().map(|n| not_ready(n)).collect::<Vec<_>>().join("\n")),
+            Event::Evicted { pod, .. } => Some(format!("Marking for deletion Pod default/{pod}")),
+            Event::PodForceDeleted { pod } => Some(format!("pod \"{pod}\" force deleted")),
+            Event::NodeDeleted { node, .. } => Some(format!("Node {node} event: Removing Node {node} from Controller")),
+            Event::NodeRecovered { node, .. } => Some(format!("Node {node} status is now: NodeReady")),
             _ => None,
         }
     }
+}
+
+pub(crate) fn not_ready(node: &str) -> String {
+    format!("Node {node} status is now: NodeNotReady")
 }
 
 fn lost_ja(lost: &[String]) -> String {
     if lost.is_empty() {
         "載っていた Pod は無い".to_string()
     } else {
-        format!("{} を失った", list(lost))
+        format!("{} は状態不明(Unknown)になり、動いているとは数えない", list(lost))
     }
 }
 
@@ -187,6 +257,39 @@ fn lost_en(lost: &[String]) -> String {
     if lost.is_empty() {
         "no pod was on it".to_string()
     } else {
-        format!("{} lost", list(lost))
+        format!("{} now unknown, not counted as running", list(lost))
+    }
+}
+
+/// The pods a node took with it, after a sentence about the node; nothing when there were none.
+fn gone_ja(pods: &[String]) -> String {
+    if pods.is_empty() {
+        String::new()
+    } else {
+        format!("。{} は消えた", list(pods))
+    }
+}
+
+fn gone_en(pods: &[String]) -> String {
+    if pods.is_empty() {
+        String::new()
+    } else {
+        format!("; {} gone", list(pods))
+    }
+}
+
+fn back_ja(pods: &[String]) -> String {
+    if pods.is_empty() {
+        String::new()
+    } else {
+        format!("。{} はまた動いている", list(pods))
+    }
+}
+
+fn back_en(pods: &[String]) -> String {
+    if pods.is_empty() {
+        String::new()
+    } else {
+        format!("; {} running again", list(pods))
     }
 }

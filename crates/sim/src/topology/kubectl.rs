@@ -3,11 +3,14 @@
 //! with the scheduler's message. This model attaches nothing, so it has no VolumeAttachments, and
 //! it tracks no sizes: every claim asks for 1Gi.
 
+use super::model::TaintEffect;
 use super::{Event, State};
-use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Pod, Set, Volume, NAMESPACE};
+use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Node, Pod, Set, Volume, NAMESPACE};
 use crate::Setting;
 
 const SIZE_GIB: u32 = 1;
+/// The component the node lifecycle controller records its Events as.
+const NODE_CONTROLLER: &str = "node-controller";
 
 fn pairs(map: &crate::ordered::VecMap<String, String>) -> Vec<(String, String)> {
     map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
@@ -16,6 +19,17 @@ fn pairs(map: &crate::ordered::VecMap<String, String>) -> Vec<(String, String)> 
 impl State {
     /// The objects this state stands for.
     pub fn cluster(&self) -> Cluster {
+        let nodes = self
+            .nodes
+            .values()
+            .map(|n| Node {
+                name: n.name.clone(),
+                zone: n.zone.clone(),
+                labels: pairs(&n.labels),
+                taints: n.taints.iter().map(|t| (t.key.clone(), effect(t.effect), t.time_added)).collect(),
+                lost_at: n.lost_at(),
+            })
+            .collect();
         let classes = self
             .classes
             .values()
@@ -66,7 +80,9 @@ impl State {
                 Set {
                     name: s.name.clone(),
                     replicas: s.replicas,
-                    ready: mine.iter().filter(|p| p.node.is_some()).count() as u32,
+                    // readyReplicas counts the Ready condition, which the node controller turned
+                    // False on a lost node's pods.
+                    ready: mine.iter().filter(|p| self.runs(p)).count() as u32,
                     current: mine.len() as u32,
                     policy: s.policy.code(),
                     template: s.class.clone().map(|class| ("myvol".to_string(), class, SIZE_GIB, s.mode)),
@@ -90,26 +106,72 @@ impl State {
             .map(|p| Pod {
                 name: p.name.clone(),
                 node: p.node.clone(),
+                // READY counts ready, running containers, which only a kubelet reports: on a lost
+                // node they keep their last report.
                 ready: p.node.is_some(),
                 claim: p.claim.clone(),
                 set: p.owner.as_ref().map(|(set, _)| set.clone()),
                 labels: pairs(&p.labels),
                 node_selector: pairs(&p.node_selector),
                 unschedulable: p.failed_scheduling.as_ref().map(|f| f.message()),
+                node_lost_at: p.node.as_ref().and_then(|n| self.nodes.get(n)).and_then(|n| n.lost_at()),
+                deleted: p.deletion.map(|d| (d.at, d.evicted)),
             })
             .collect();
-        Cluster { classes, claims, volumes, attachments: Vec::new(), sets, pods }
+        Cluster { nodes, classes, claims, volumes, attachments: Vec::new(), sets, pods }
     }
 
     /// The Kubernetes Events a model event stands for: the scheduler's Scheduled and
     /// FailedScheduling (`pkg/scheduler/schedule_one.go`), the PV controller's
-    /// WaitForFirstConsumer, the provisioner's ProvisioningSucceeded and ProvisioningFailed, and the
-    /// StatefulSet controller's SuccessfulCreate on the set.
+    /// WaitForFirstConsumer, the provisioner's ProvisioningSucceeded and ProvisioningFailed, the
+    /// StatefulSet controller's SuccessfulCreate on the set, and a lost node's: the node lifecycle
+    /// controller's NodeNotReady on the node and on each of its pods and RemovingNode
+    /// (`pkg/controller/nodelifecycle`, `pkg/controller/util/node/controller_utils.go`), the taint
+    /// eviction controller's TaintManagerEviction (`pkg/controller/tainteviction`), and the
+    /// kubelet's NodeReady with its three pressure conditions (`pkg/kubelet/nodestatus`). A force
+    /// delete and the pod garbage collector record none.
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
         fn pvc(name: &str) -> (Kind, &str) {
             (Kind::PersistentVolumeClaim, name)
         }
+        let not_ready = |node: &str, lost: &[String]| {
+            let mut out = vec![KubeEvent::normal(
+                "NodeNotReady",
+                NODE_CONTROLLER,
+                (Kind::Node, node),
+                super::event::not_ready(node),
+            )];
+            out.extend(lost.iter().filter(|p| self.pods.get(p).is_some_and(|p| p.node.as_deref() == Some(node))).map(
+                |pod| KubeEvent::warning("NodeNotReady", NODE_CONTROLLER, (Kind::Pod, pod), "Node is not ready".into()),
+            ));
+            out
+        };
         match event {
+            Event::NodeLost { node, lost, .. } => not_ready(node, lost),
+            Event::ZoneLost { nodes, lost, .. } => nodes.iter().flat_map(|n| not_ready(n, lost)).collect(),
+            Event::Evicted { pod, .. } => vec![KubeEvent::normal(
+                "TaintManagerEviction",
+                "taint-eviction-controller",
+                (Kind::Pod, pod),
+                format!("Marking for deletion Pod {NAMESPACE}/{pod}"),
+            )],
+            Event::NodeDeleted { node, .. } => vec![KubeEvent::normal(
+                "RemovingNode",
+                NODE_CONTROLLER,
+                (Kind::Node, node),
+                format!("Node {node} event: Removing Node {node} from Controller"),
+            )],
+            Event::NodeRecovered { node, running, .. } => {
+                let mut out: Vec<KubeEvent> = ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"]
+                    .into_iter()
+                    .map(|reason| KubeEvent::normal(reason, "kubelet", (Kind::Node, node), format!("Node {node} status is now: {reason}")))
+                    .collect();
+                // The evictions still waiting for their 300 s are called off.
+                out.extend(running.iter().map(|pod| {
+                    KubeEvent::normal("TaintManagerEviction", "taint-eviction-controller", (Kind::Pod, pod), format!("Cancelling deletion of Pod {NAMESPACE}/{pod}"))
+                }));
+                out
+            }
             Event::Scheduled { pod, node } => vec![KubeEvent::normal("Scheduled", "default-scheduler", (Kind::Pod, pod), format!("Successfully assigned {NAMESPACE}/{pod} to {node}"))],
             Event::FailedScheduling { pod, message } => vec![KubeEvent::warning("FailedScheduling", "default-scheduler", (Kind::Pod, pod), message.message())],
             Event::WaitingForFirstConsumer { pvc: c } => vec![KubeEvent::normal(
@@ -128,5 +190,13 @@ impl State {
             Event::PodCreated { pod, set: Some(set) } => vec![KubeEvent::normal("SuccessfulCreate", "statefulset-controller", (Kind::StatefulSet, set), format!("create Pod {pod} in StatefulSet {set} successful"))],
             _ => Vec::new(),
         }
+    }
+}
+
+fn effect(effect: TaintEffect) -> &'static str {
+    match effect {
+        TaintEffect::NoSchedule => "NoSchedule",
+        TaintEffect::PreferNoSchedule => "PreferNoSchedule",
+        TaintEffect::NoExecute => "NoExecute",
     }
 }

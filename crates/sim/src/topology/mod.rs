@@ -25,4 +25,4 @@ pub use model::*;
 pub use preset::{article_nodes, article_storage_zones, AllowedZones, Chapter, Custom, Preset, SpreadKey};
 pub use refusal::Refusal;
 pub use scheduler::Placement;
-pub use state::{Loss, Pod, Pv, Pvc, PvcProblem, State};
+pub use state::{Deletion, Loss, Phase, Pod, Pv, Pvc, PvcProblem, State};

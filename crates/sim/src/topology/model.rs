@@ -30,6 +30,9 @@ pub struct Taint {
     #[serde(default)]
     pub value: String,
     pub effect: TaintEffect,
+    /// `timeAdded`, the step it was added at: set for the taints the node lifecycle controller adds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_added: Option<u64>,
 }
 
 impl Taint {
@@ -71,7 +74,12 @@ impl NodeSpec {
 
     /// Lost: the node stopped reporting and carries the unreachable taint.
     pub fn is_down(&self) -> bool {
-        self.taints.iter().any(|t| t.key == UNREACHABLE_TAINT)
+        self.lost_at().is_some()
+    }
+
+    /// The step the node was lost at: when the node lifecycle controller tainted it unreachable.
+    pub fn lost_at(&self) -> Option<u64> {
+        self.taints.iter().find(|t| t.key == UNREACHABLE_TAINT).map(|t| t.time_added.unwrap_or(0))
     }
 }
 

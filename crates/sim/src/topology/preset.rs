@@ -24,6 +24,7 @@ pub fn article_nodes() -> Vec<NodeSpec> {
                 key: CONTROL_PLANE_TAINT.into(),
                 value: String::new(),
                 effect: TaintEffect::NoSchedule,
+                time_added: None,
             }],
         },
         worker("w1", "room1"),

@@ -15,13 +15,15 @@ pub enum Refusal {
     UnknownSet { set: String },
     TooManyReplicas { asked: u32, max: u32 },
     TooManySteps { asked: u32, max: u32 },
-    InvalidSpread { max_skew: u32 },
+    InvalidSpread { max_skew: u32, set: String },
     UnknownNode { node: String },
     UnknownZone { zone: String },
     NodeDown { node: String },
     ZoneDown { zone: String },
     PlacedPodWithClaim { pod: String },
     PlacedOffSelector { pod: String, node: String },
+    NodeUp { node: String },
+    AlreadyTerminating { pod: String },
 }
 
 impl Refusal {
@@ -46,13 +48,15 @@ impl Refusal {
             },
             Refusal::TooManyReplicas { asked, max } => Row::too_many_replicas(i64::from(*asked), *max),
             Refusal::TooManySteps { asked, max } => Row::too_many_steps(*asked, *max),
-            Refusal::InvalidSpread { max_skew } => Row {
+            Refusal::InvalidSpread { max_skew, set } => Row {
                 kind: "invalid-spread",
                 ja: format!("maxSkew {max_skew} は使えない(1 以上)"),
                 en: format!("maxSkew {max_skew} is invalid (it must be at least 1)"),
-                // The API server's validation of a pod template.
+                // The API server validates the pod template inside the StatefulSet, so the field
+                // path starts at the template; kubectl prints the error as `The <Kind> "<name>" is
+                // invalid: <path>: Invalid value: ...`.
                 k8s: Some(format!(
-                    "spec.topologySpreadConstraints[0].maxSkew: Invalid value: {max_skew}: must be greater than zero"
+                    "The StatefulSet \"{set}\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: {max_skew}: must be greater than zero"
                 )),
             },
             Refusal::UnknownNode { node } => Row::unknown_node(node),
@@ -90,6 +94,18 @@ impl Refusal {
                 en: format!("{node} does not match the nodeSelector of {pod}, so its kubelet rejects the pod"),
                 // The kubelet's admission, on a pod bound by nodeName.
                 k8s: Some("Pod was rejected: Predicate NodeAffinity failed".to_string()),
+            },
+            Refusal::NodeUp { node } => Row {
+                kind: "node-up",
+                ja: format!("{node} は動いている。消したり戻したりできるのは落ちたノードだけ"),
+                en: format!("{node} is up; only a lost node can be removed or brought back"),
+                k8s: None,
+            },
+            Refusal::AlreadyTerminating { pod } => Row {
+                kind: "already-terminating",
+                ja: format!("{pod} はもう Terminating。終わらせるのは強制削除か、ノードの削除か復帰"),
+                en: format!("{pod} is already Terminating; only a force delete, or removing or recovering its node, ends it"),
+                k8s: None,
             },
         }
     }

@@ -69,17 +69,24 @@ impl State {
         None
     }
 
-    /// Matching pods per domain, over the domains the constraint counts: nodes with the topology
+    /// Matching pods per domain that are not terminating, over the domains the constraint counts: nodes with the topology
     /// key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
     /// nodeTaintsPolicy Honor, whose taints the pod tolerates. Under the default Ignore a zone
     /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
     pub fn spread_counts(&self, pod: &Pod) -> VecMap<String, usize> {
         let Some(spread) = &pod.spread else { return Default::default() };
-        // The constraint's labelSelector is the pod's own labels (`app: <set>`).
-        self.count_domains(&spread.topology_key, &pod.labels, |node| {
-            node.matches(&pod.node_selector)
-                && !(spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some())
-        })
+        // The constraint's labelSelector is the pod's own labels (`app: <set>`). Every pod bound
+        // to a counted node counts, even one on a lost node whose state nobody knows, except a
+        // terminating one (PodTopologySpread skips pods with a deletionTimestamp).
+        self.count_domains(
+            &spread.topology_key,
+            &pod.labels,
+            |node| {
+                node.matches(&pod.node_selector)
+                    && !(spread.node_taints_policy == TaintsPolicy::Honor && node.untolerated_taint().is_some())
+            },
+            |p| !p.terminating(),
+        )
     }
 
     /// Runs the filters over every node, in name order.

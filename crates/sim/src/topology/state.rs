@@ -66,6 +66,26 @@ pub struct Pod {
     pub failed_scheduling: Option<FailedScheduling>,
     /// Creation order: the scheduler's queue order.
     pub seq: u64,
+    /// Deleted while its node is lost: only that node's kubelet can confirm the containers are
+    /// gone, so the object stays, Terminating, and its StatefulSet cannot create the ordinal again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deletion: Option<Deletion>,
+}
+
+/// A pod's deletionTimestamp (the step it was deleted at) and who asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deletion {
+    pub at: u64,
+    /// By the taint eviction controller, which marks the pod with a DisruptionTarget condition;
+    /// otherwise by a plain delete (a reader's, or the StatefulSet's on scale-down).
+    pub evicted: bool,
+}
+
+impl Pod {
+    /// Whether it has a deletionTimestamp.
+    pub fn terminating(&self) -> bool {
+        self.deletion.is_some()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,11 +162,25 @@ impl Pod {
     }
 }
 
+/// Where a pod stands, as its status would say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Not yet on a node.
+    Pending,
+    Running,
+    /// On a lost node: nobody can say whether it still runs, so it does not count as running.
+    Unknown,
+    /// On a lost node and deleted, waiting for a kubelet that does not answer.
+    Terminating,
+}
+
 impl State {
     pub fn pending_pods(&self) -> Vec<&Pod> {
         self.pods.values().filter(|p| p.node.is_none()).collect()
     }
 
+    /// The pods bound to `node`, whatever their phase.
     pub fn pods_on(&self, node: &str) -> Vec<&Pod> {
         self.pods.values().filter(|p| p.node.as_deref() == Some(node)).collect()
     }
@@ -168,7 +202,7 @@ impl State {
     /// OrderedReady `ordinal` waits for.
     pub fn first_not_running_below(&self, set: &str, ordinal: u32) -> Option<String> {
         let spec = &self.sets[set];
-        (0..ordinal).map(|o| spec.pod_name(o)).find(|n| self.pods.get(n).is_none_or(|p| p.node.is_none()))
+        (0..ordinal).map(|o| spec.pod_name(o)).find(|n| self.pods.get(n).is_none_or(|p| !self.runs(p)))
     }
 
     /// The highest ordinal among the pods `set` owns, which scale-down removes first.
@@ -176,25 +210,47 @@ impl State {
         self.pods.values().filter_map(|p| p.owner.as_ref().filter(|(s, _)| s == set).map(|o| o.1)).max()
     }
 
+    /// The pod's phase: a pod on a lost node is Unknown, or Terminating once deleted.
+    pub fn phase(&self, pod: &Pod) -> Phase {
+        match &pod.node {
+            None => Phase::Pending,
+            Some(node) if !self.nodes.get(node).is_some_and(NodeSpec::is_down) => Phase::Running,
+            Some(_) if pod.terminating() => Phase::Terminating,
+            Some(_) => Phase::Unknown,
+        }
+    }
+
+    /// Whether a pod runs on a node that reports: the only pods a read-out counts as running.
+    pub fn runs(&self, pod: &Pod) -> bool {
+        self.phase(pod) == Phase::Running
+    }
+
     pub fn running(&self) -> usize {
-        self.pods.values().filter(|p| p.node.is_some()).count()
+        self.pods.values().filter(|p| self.runs(p)).count()
+    }
+
+    /// Pods on a lost node, Unknown or Terminating: they exist, but nobody knows whether they run.
+    pub fn unconfirmed(&self) -> usize {
+        self.pods.values().filter(|p| matches!(self.phase(p), Phase::Unknown | Phase::Terminating)).count()
     }
 
     /// Running pods per domain of `key`, for every domain some node has (a lost node's domain
-    /// counts, with what is left on it): the pods carrying all of `labels`, or every pod when
+    /// counts, with nothing running on it): the pods carrying all of `labels`, or every pod when
     /// `labels` is empty.
     pub fn counts_by(&self, key: &str, labels: &VecMap<String, String>) -> VecMap<String, usize> {
-        self.count_domains(key, labels, |_| true)
+        self.count_domains(key, labels, |_| true, |p| self.runs(p))
     }
 
-    /// Running pods carrying all of `labels`, per domain of `key`, over the nodes `counted` keeps
-    /// (a domain appears, with 0, as soon as one such node has the key). The scheduler's spread
-    /// filter and the read-outs both count this way.
+    /// Pods carrying all of `labels` that `pod_counted` keeps, per domain of `key`, over the nodes
+    /// `counted` keeps (a domain appears, with 0, as soon as one such node has the key). The
+    /// scheduler's spread filter and the read-outs both count this way; they differ in which pods
+    /// count.
     pub(crate) fn count_domains(
         &self,
         key: &str,
         labels: &VecMap<String, String>,
         counted: impl Fn(&NodeSpec) -> bool,
+        pod_counted: impl Fn(&Pod) -> bool,
     ) -> VecMap<String, usize> {
         let mut counts: VecMap<String, usize> = VecMap::new();
         for node in self.nodes.values().filter(|n| counted(n)) {
@@ -202,7 +258,7 @@ impl State {
             let here = self
                 .pods
                 .values()
-                .filter(|p| p.node.as_deref() == Some(&node.name) && carries(&p.labels, labels))
+                .filter(|p| p.node.as_deref() == Some(&node.name) && carries(&p.labels, labels) && pod_counted(p))
                 .count();
             match counts.get_mut(domain) {
                 Some(n) => *n += here,
@@ -220,6 +276,12 @@ impl State {
         let max = counts.values().copied().max().unwrap_or(0);
         let min = counts.values().copied().min().unwrap_or(0);
         max - min
+    }
+
+    /// How many of these pods would keep running after the worst loss: 0 when nothing runs, or
+    /// when there is no domain to lose (the book's `TestNoNodes`: `WorstZoneLoss()` is 0).
+    pub fn survivors(&self, key: &str, labels: &VecMap<String, String>) -> usize {
+        self.worst_loss(key, labels).map_or(0, |l| l.survivors)
     }
 
     /// The domain of `key` whose loss would leave the fewest of these pods running, and how many

@@ -83,10 +83,12 @@ impl State {
                     labels: Vec::new(),
                     node_selector: Vec::new(),
                     unschedulable: None,
+                    node_lost_at: None,
+                    deleted: None,
                 })
             })
             .collect();
-        Cluster { classes, claims, volumes, attachments, sets: Vec::new(), pods }
+        Cluster { nodes: Vec::new(), classes, claims, volumes, attachments, sets: Vec::new(), pods }
     }
 
     /// The Kubernetes Events a model event stands for, read against the state after it.

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
-use crate::lang::{self, step_counter, switch, unknown_preset, Lang};
+use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{
@@ -209,9 +209,17 @@ fn scenarios() -> AnyView {
 on_demand! {
     topology_lab: fn kubectl_part() {
         || {
-            use_demo::<State>()
-                .kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])
-                .into_any()
+            let (lang, demo) = (use_lang(), use_demo::<State>());
+            // What kubectl says of a lost node's pod is not what the chips say: the reader should
+            // know before reading the table.
+            let stranded = move || demo.with(|s| !present::stranded(&s.state).is_empty());
+            view! {
+                {move || stranded().then(|| view! {
+                    <p class="kv-muted" data-state="kubectl-lost">{text::chapter::KUBECTL_STILL_RUNNING.get(lang.get())}</p>
+                })}
+                {demo.kubectl(&[Kind::Node, Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])}
+            }
+            .into_any()
         }
     }
 }
@@ -252,8 +260,9 @@ fn Survival() -> impl IntoView {
             <div class="kv-loss">
                 {bar(Signal::derive(move || counts().map_or((0, 0), |(kept, of, _)| (kept, of))))}
                 <span data-state=state>{text(move || match counts() {
-                    Some((kept, of, domain)) => text::chapter::loss_line(lang.get(), zone, &domain, kept, of),
-                    None => String::new(),
+                    Some((kept, of, domain)) => text::chapter::loss_line(lang.get(), zone, Some(&domain), kept, of),
+                    // No domain left to lose: nothing runs, so nothing survives.
+                    None => text::chapter::loss_line(lang.get(), zone, None, 0, 0),
                 })}</span>
             </div>
         }
@@ -339,39 +348,40 @@ fn zone_column(key: String) -> AnyView {
     .into_any()
 }
 
-/// One node and its pods. In the book's chapter a node that is up has a button that makes it fail.
+/// One node and its pods. In the book's chapter a node that is up has a button that makes it fail;
+/// a lost node has its two ways out, removal and return, and a force delete for each of its pods.
 /// The card is drawn again when the node changes; its pods are a keyed list of their own.
 fn node_card(name: String) -> AnyView {
     let (lang, demo, shown) = (use_lang(), use_demo::<State>(), inside_demo::<Shown>());
-    let dispatch = demo.dispatch;
     let node = {
         let name = name.clone();
         Memo::new(move |_| demo.with(|s| present::node(&s.state, &name)))
     };
     let pods = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.pods.clone()).unwrap_or_default()));
+    // The pods a lost node holds, each offered a force delete.
+    let lost =
+        Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| n.down).map(|n| n.pods.clone()).unwrap_or_default()));
     let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
     (move || {
         let n = card.get()?;
-        let fail_node = (shown.chapter().is_some() && !n.down).then(|| {
-            let node = n.name.clone();
-            let label = format!("{} {node}", text::chapter::LOSE_NODE.get(lang.get()));
-            view! {
-                <button class="kv-danger" data-action="fail-node" data-node=node.clone() aria-label=label
-                    on:click=click(move || dispatch.run(Action::FailNode { node: node.clone() }))>
-                    {text::chapter::LOSE_NODE.get(lang.get())}
-                </button>
-            }
-        });
+        let at = Some(n.name.clone());
+        let fail_node = (shown.chapter().is_some() && !n.down)
+            .then(|| act("fail-node", at.clone(), None, text::chapter::LOSE_NODE, Action::FailNode { node: n.name.clone() }));
+        let (remove, back) = (n.down.then(|| act("delete-node", at.clone(), None, text::DELETE_NODE, Action::DeleteNode { node: n.name.clone() })),
+            n.down.then(|| act("recover-node", at.clone(), None, text::RECOVER_NODE, Action::RecoverNode { node: n.name.clone() })));
         Some(view! {
             <div class="kv-node" data-node=n.name.clone() class:kv-down=n.tainted>
                 <strong>{n.name.clone()}</strong>
                 {n.down.then(|| view! { <span class="kv-tag kv-tag-ng" data-state="lost">{text::chapter::LOST.get(lang.get())}</span> })}
                 {(n.tainted && !n.down).then(|| view! { <span class="kv-tag kv-tag-ng">{text::TAINTED.get(lang.get())}</span> })}
                 {fail_node}
+                {remove}
+                {back}
                 {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
                 <div class="kv-chips">
                     {move || pods.with(Vec::is_empty).then(|| view! { <span class="kv-muted">{text::NO_PODS.get(lang.get())}</span> })}
                     {rows(pods, pod_chip)}
+                    {rows(lost, force_delete)}
                 </div>
             </div>
         })
@@ -379,9 +389,44 @@ fn node_card(name: String) -> AnyView {
     .into_any()
 }
 
+/// A button of the chapter that acts on one node or one pod: a single shape for all of them, so
+/// the wasm carries its code once.
+fn act(action: &'static str, node: Option<String>, pod: Option<String>, label: Msg, run: Action) -> AnyView {
+    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
+    let name = node.clone().or_else(|| pod.clone()).unwrap_or_default();
+    view! {
+        <button class:kv-danger=action != "recover-node" data-action=action data-node=node data-pod=pod
+            aria-label=text(move || format!("{} {name}", label.get(lang.get())))
+            on:click=click(move || dispatch.run(run.clone()))>
+            {tr(label)}
+        </button>
+    }
+    .into_any()
+}
+
+/// The force delete of a pod on a lost node: the operator's promise that it really stopped.
+fn force_delete(pod: String) -> AnyView {
+    act("force-delete-pod", None, Some(pod.clone()), text::FORCE_DELETE, Action::ForceDeletePod { pod })
+}
+
+/// A pod on its node; on a lost node it says it is unknown, or Terminating and unconfirmed.
 fn pod_chip(pod: String) -> AnyView {
-    let hook = pod.clone();
-    view! { <span class="kv-chip" data-pod=hook>{pod}</span> }.into_any()
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let phase = {
+        let pod = pod.clone();
+        Memo::new(move |_| demo.with(|s| present::phase(&s.state, &pod)))
+    };
+    let stuck = move || phase.get().and_then(text::stuck_phase);
+    let label = {
+        let pod = pod.clone();
+        text(move || match stuck() {
+            Some(tag) => format!("{pod} ・ {}", tag.get(lang.get())),
+            None => pod.clone(),
+        })
+    };
+    let code = text(move || phase.get().map_or("", present::phase_code).to_string());
+    view! { <span class="kv-chip" data-pod=pod data-phase=code class:kv-lost=flag(move || stuck().is_some())>{label}</span> }
+        .into_any()
 }
 
 /// A volume and the claim it is bound to, which never changes while the volume exists.

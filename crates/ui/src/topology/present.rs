@@ -2,8 +2,8 @@
 
 use kubevol_sim::scheduling::{FailedScheduling, Reason};
 use kubevol_sim::topology::{
-    app_labels, Action, Binding, Chapter, Custom, Loss, NodeSpec, Preset, State, WhenUnsatisfiable, HOSTNAME_LABEL,
-    ZONE_LABEL,
+    app_labels, Action, Binding, Chapter, Custom, Loss, NodeSpec, Phase, Preset, State, WhenUnsatisfiable,
+    HOSTNAME_LABEL, ZONE_LABEL,
 };
 use kubevol_sim::Tell;
 
@@ -25,11 +25,20 @@ pub enum Scenario {
 kubevol_sim::compact_enum!(Scenario { 0 => Preset(preset), 1 => Chapter(chapter), 2 => Custom(custom) });
 
 /// What a share link may hold for this demo: the scenarios its controls offer, and the actions its
-/// buttons make (a step, a run, losing a zone or a node).
+/// buttons make (a step, a run, losing a zone or a node, and what a lost node's buttons do).
 pub const OFFERED: crate::demo::Offered<State, Scenario> = crate::demo::Offered {
     admits: Scenario::admits,
     offers: |action| {
-        matches!(action, Action::Step | Action::Run { max: 100 } | Action::FailZone { .. } | Action::FailNode { .. })
+        matches!(
+            action,
+            Action::Step
+                | Action::Run { max: 100 }
+                | Action::FailZone { .. }
+                | Action::FailNode { .. }
+                | Action::ForceDeletePod { .. }
+                | Action::DeleteNode { .. }
+                | Action::RecoverNode { .. }
+        )
     },
 };
 
@@ -165,7 +174,7 @@ pub fn survival(s: &State) -> Survival {
     }
 }
 
-/// What losing the worst zone would leave of the chapter's running web pods.
+/// What losing the worst zone would leave of the chapter's running web pods (`None` with no zone).
 fn zone_loss(s: &State) -> Option<Loss> {
     s.worst_loss(ZONE_LABEL, &app_labels(Chapter::SET))
 }
@@ -204,12 +213,32 @@ pub enum ChapterSituation {
     Refused {
         pod: String,
     },
+    /// Pods on lost nodes: their set does not replace them, and they no longer count. `evicted`
+    /// once the taint eviction controller has marked them all for deletion.
+    Stranded {
+        pods: Vec<String>,
+        evicted: bool,
+    },
     NothingRuns,
+}
+
+/// The pods on lost nodes, Unknown or Terminating, in creation order.
+pub fn stranded(s: &State) -> Vec<String> {
+    s.pods
+        .values()
+        .filter(|p| matches!(s.phase(p), Phase::Unknown | Phase::Terminating))
+        .map(|p| p.name.clone())
+        .collect()
 }
 
 pub fn chapter_situation(s: &State, chapter: Chapter) -> ChapterSituation {
     if let Some(pod) = s.pending_pods().first().filter(|p| p.failed_scheduling.is_some()) {
         return ChapterSituation::Refused { pod: pod.name.clone() };
+    }
+    let pods = stranded(s);
+    if !pods.is_empty() {
+        let evicted = pods.iter().all(|p| s.phase(&s.pods[p.as_str()]) == Phase::Terminating);
+        return ChapterSituation::Stranded { pods, evicted };
     }
     let Some(loss) = zone_loss(s).filter(|l| l.of > 0) else {
         return ChapterSituation::NothingRuns;
@@ -280,6 +309,21 @@ fn node_view(s: &State, n: &NodeSpec) -> NodeView {
         down: n.is_down(),
         labels: n.labels.iter().filter(|(k, _)| k.as_str() != ZONE_LABEL).map(|(k, v)| format!("{k}={v}")).collect(),
         pods: s.pods_on(&n.name).into_iter().map(|p| p.name.clone()).collect(),
+    }
+}
+
+/// How a pod reads on its chip: running, or where it is stuck. `None` once it is gone.
+pub fn phase(s: &State, pod: &str) -> Option<Phase> {
+    s.pods.get(pod).map(|p| s.phase(p))
+}
+
+/// The `data-phase` of a pod chip.
+pub fn phase_code(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Pending => "pending",
+        Phase::Running => "running",
+        Phase::Unknown => "unknown",
+        Phase::Terminating => "terminating",
     }
 }
 
@@ -392,7 +436,7 @@ pub fn situation(s: &State) -> Situation {
     }
     let wanted: usize = s.sets.values().map(|set| set.replicas as usize).sum::<usize>()
         + s.pods.values().filter(|p| p.owner.is_none()).count();
-    if s.pending_pods().is_empty() && s.pods.len() == wanted {
+    if s.pending_pods().is_empty() && s.unconfirmed() == 0 && s.pods.len() == wanted {
         let per_node =
             s.nodes.keys().map(|n| (n.clone(), s.pods_on(n).len())).filter(|(_, count)| *count > 0).collect();
         return Situation::AllRunning { running: s.running(), per_node };
@@ -490,12 +534,26 @@ mod tests {
         let survival = survival(&s.state);
         assert_eq!((survival.zone_skew, survival.node_skew), (0, 0));
         assert_eq!(survival.node_loss.map(|l| l.survivors), Some(5));
-        // Losing a zone under DoNotSchedule: the lost pods stay Pending, and the badge turns red.
+        // Losing a zone: its pods stay there, unknown, and the set does not replace them.
         s.dispatch(Action::FailZone { zone: "zone-a".into() });
+        assert_eq!(stranded(&s.state), ["web-0", "web-3"]);
+        assert!(chapter_verdict(&s, chapter, Lang::En).starts_with("web-0, web-3: unknown on a lost node"));
+        assert!(chapter_verdict(&s, chapter, Lang::Ja).contains("StatefulSet は同じ名前の Pod を作らない"));
         s.dispatch(Action::Run { max: 50 });
         assert_eq!(chapter_tone(&s, chapter), Tone::Ng);
-        assert!(chapter_verdict(&s, chapter, Lang::En).starts_with("web-0 stays Pending: the lost zone still counts"));
+        assert!(chapter_verdict(&s, chapter, Lang::En).contains("Evicted after 300 s, they stay Terminating"));
         assert_eq!(chapter_badge(&s.state, chapter, Lang::En), "skew 2 · losing a zone keeps 2/6");
+        assert_eq!(phase(&s.state, "web-0").map(phase_code), Some("terminating"));
+        // Force deleted, under DoNotSchedule the new pod stays Pending: the lost zone still counts.
+        s.dispatch(Action::ForceDeletePod { pod: "web-0".into() });
+        s.dispatch(Action::Run { max: 50 });
+        assert!(chapter_verdict(&s, chapter, Lang::En).starts_with("web-0 stays Pending: the lost zone still counts"));
+        // Both nodes of the zone removed: it is no longer a domain, and the pods go elsewhere.
+        s.dispatch(Action::DeleteNode { node: "zone-a-1".into() });
+        s.dispatch(Action::DeleteNode { node: "zone-a-2".into() });
+        s.dispatch(Action::Run { max: 50 });
+        assert_eq!(chapter_badge(&s.state, chapter, Lang::En), "skew 0 · losing a zone keeps 3/6");
+        assert_eq!(zone_keys(&s.state), ["zone-b", "zone-c"]);
     }
 
     #[test]

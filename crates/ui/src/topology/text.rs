@@ -1,7 +1,7 @@
 //! The topology demo's words, in Japanese and English: its labels, and how its situations read,
 //! for the articles' scenarios and for the book's chapter (`chapter` below).
 
-use kubevol_sim::topology::{AllowedZones, Preset, SpreadKey, State};
+use kubevol_sim::topology::{AllowedZones, Phase, Preset, SpreadKey, State};
 
 use super::present::{self, Pick, Situation, TopoSession, Why};
 use crate::lang::{msg, refused, Lang, Msg};
@@ -28,6 +28,9 @@ pub const ZONE: Msg = msg("区画", "zone");
 pub const NO_ZONE: Msg = msg("区画なし", "no zone");
 pub const TAINTED: Msg = msg("taint: control-plane", "taint: control-plane");
 pub const NO_PODS: Msg = msg("Pod なし", "no pods");
+pub const FORCE_DELETE: Msg = msg("強制削除", "Force delete");
+pub const DELETE_NODE: Msg = msg("ノードを消す", "Remove node");
+pub const RECOVER_NODE: Msg = msg("戻す", "Bring back");
 pub const VOLUMES_HERE: Msg = msg("この区画の実体", "volumes in this zone");
 pub const NO_VOLUMES: Msg = msg("実体なし", "no volumes");
 pub const NO_STORAGE: Msg = msg("ストレージが無い区画", "no storage in this zone");
@@ -78,8 +81,17 @@ pub fn zone_heading(lang: Lang, zone: Option<&str>) -> String {
     }
 }
 
+/// How a pod stuck on a lost node reads on its chip; nothing for a pod that runs or is Pending.
+pub fn stuck_phase(phase: Phase) -> Option<Msg> {
+    match phase {
+        Phase::Unknown => Some(msg("状態不明", "unknown")),
+        Phase::Terminating => Some(msg("削除待ち・未確認", "terminating, unconfirmed")),
+        Phase::Pending | Phase::Running => None,
+    }
+}
+
 pub fn badge(s: &State, lang: Lang) -> String {
-    let (running, pending) = (s.running(), s.pods.len() - s.running());
+    let (running, pending) = (s.running(), s.pending_pods().len());
     match lang {
         Lang::Ja => format!("動いている {running} ・ Pending {pending}"),
         Lang::En => format!("running {running} · pending {pending}"),
@@ -182,13 +194,18 @@ pub mod chapter {
     pub const LOSE_NODE: Msg = msg("落とす", "Lose");
     pub const LOST: Msg = msg("落ちた", "lost");
     pub const SURVIVORS: Msg = msg("何が残るか", "What survives");
+    /// Beside a lost node's pods: what kubectl says of them, which is not what the chips say.
+    pub const KUBECTL_STILL_RUNNING: Msg = msg(
+        "kubectl get pods はこの Pod を 1/1 Running と表示し続ける。kubelet の最後の報告のままだから。変わるのは Ready の condition だけで、追い出された後は Terminating になる",
+        "kubectl get pods keeps showing such a pod as 1/1 Running, the kubelet's last report; only its Ready condition turns False, and once evicted it shows Terminating",
+    );
     pub const LEGEND: Msg = msg(
     "ノードを1台失う場合と、区画を1つ失う場合で、残る数がまるで違う。ノードに均等に置くだけでは、区画の障害には備えられない。偏りを数える単位(topologyKey)が、そのまま何の障害に備えるかを決めている。DoNotSchedule では制約は filter で、守れないなら置かない。ScheduleAnyway では score になり、守れなくても置く。",
     "Losing one node and losing one zone leave very different numbers running. Spreading evenly over nodes does not prepare for losing a zone: what you count skew over (the topologyKey) decides which failure you survive. With DoNotSchedule the constraint is a filter: a pod it cannot place fairly is not placed. With ScheduleAnyway it is a score: the pod is placed anyway.",
 );
     pub const SIMPLIFIED: Msg = msg(
-    "本の Go の模型は、候補の中でいちばん少ない区画を選ぶので、maxSkew を大きくしても結果は散る。実物のスケジューラは maxSkew で候補を絞るだけで、その先は他の採点(空いているノードを好む)で選び、同点なら無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、緩い maxSkew では区画に偏ることがある。ScheduleAnyway の採点は、区画の Pod 数を最初の基準にしている。本の Pod は Deployment だが、ここでは作り直しの順序が決まっている StatefulSet(Parallel)で表す。落ちたノードの Pod は、実物では 300 秒後に追い出され、StatefulSet の Pod は強制削除されるまで Terminating に残る。この模型では落ちた瞬間に消え、次の周期で作り直される。落ちた区画も nodeTaintsPolicy Ignore(既定)では 0 個の区画として数えられる。本の模型は maxSkew 0 を 1 に直すが、API サーバーは受け付けない。",
-    "The book's Go model picks the emptiest zone among the candidates, so even a large maxSkew spreads the pods. The real scheduler only filters by maxSkew; it then chooses by its other scores (which favour less loaded nodes) and at random among equals. This model takes the node with the fewest pods, then the first by name, so a loose maxSkew can leave the zones uneven. Under ScheduleAnyway its score puts the domain's pod count first. The book's pods are a Deployment; here they are a StatefulSet (Parallel), whose replacements come back in a fixed order. Pods on a lost node are evicted after 300 s in a real cluster, and StatefulSet pods stay Terminating until force-deleted; here they are gone at once and created again on the next step. A lost zone still counts as a zone with 0 pods under nodeTaintsPolicy Ignore (the default). The book's model turns maxSkew 0 into 1; the API server refuses it.",
+    "本の Go の模型は、候補の中でいちばん少ない区画を選ぶので、maxSkew を大きくしても結果は散る。実物のスケジューラは maxSkew で候補を絞るだけで、その先は他の採点(空いているノードを好む)で選び、同点なら無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、緩い maxSkew では区画に偏ることがある。ScheduleAnyway の採点は、区画の Pod 数を最初の基準にしている。本の Pod は Deployment だが、ここでは作り直しの順序が決まっている StatefulSet(Parallel)で表す。落ちたノードの Pod は実物と同じく残り、StatefulSet は作り直さない。ただし既定の toleration の 300 秒は、落ちた後の最初の 1 周期で表す。ノードを消すと、その Pod はすぐ消える(実物では Pod のガベージコレクタが 40 秒ほど待ってから消す)。落ちた区画も nodeTaintsPolicy Ignore(既定)では 0 個の区画として数えられる。本の模型は maxSkew 0 を 1 に直すが、API サーバーは受け付けない。",
+    "The book's Go model picks the emptiest zone among the candidates, so even a large maxSkew spreads the pods. The real scheduler only filters by maxSkew; it then chooses by its other scores (which favour less loaded nodes) and at random among equals. This model takes the node with the fewest pods, then the first by name, so a loose maxSkew can leave the zones uneven. Under ScheduleAnyway its score puts the domain's pod count first. The book's pods are a Deployment; here they are a StatefulSet (Parallel), whose replacements come back in a fixed order. Pods on a lost node stay, as in a real cluster, and their StatefulSet does not replace them; the default toleration's 300 s are the first step after the loss. Removing a node deletes its pods at once (the real pod garbage collector waits about 40 s first). A lost zone still counts as a zone with 0 pods under nodeTaintsPolicy Ignore (the default). The book's model turns maxSkew 0 into 1; the API server refuses it.",
 );
 
     /// How a spread key reads on its button: what it counts per.
@@ -211,12 +228,18 @@ pub mod chapter {
     }
 
     /// One line of the survivors read-out: what losing the worst `domain` of this kind leaves.
-    pub fn loss_line(lang: Lang, zone: bool, domain: &str, survivors: usize, of: usize) -> String {
-        match (lang, zone) {
-            (Lang::Ja, true) => format!("区画を1つ失うと {survivors}/{of} 残る(最悪は {domain})"),
-            (Lang::Ja, false) => format!("ノードを1台失うと {survivors}/{of} 残る(最悪は {domain})"),
-            (Lang::En, true) => format!("losing a zone keeps {survivors}/{of} (worst: {domain})"),
-            (Lang::En, false) => format!("losing a node keeps {survivors}/{of} (worst: {domain})"),
+    /// Without any domain to lose, nothing runs and nothing survives.
+    pub fn loss_line(lang: Lang, zone: bool, domain: Option<&str>, survivors: usize, of: usize) -> String {
+        let line = match (lang, zone) {
+            (Lang::Ja, true) => format!("区画を1つ失うと {survivors}/{of} 残る"),
+            (Lang::Ja, false) => format!("ノードを1台失うと {survivors}/{of} 残る"),
+            (Lang::En, true) => format!("losing a zone keeps {survivors}/{of}"),
+            (Lang::En, false) => format!("losing a node keeps {survivors}/{of}"),
+        };
+        match (domain, lang) {
+            (Some(d), Lang::Ja) => format!("{line}(最悪は {d})"),
+            (Some(d), Lang::En) => format!("{line} (worst: {d})"),
+            (None, _) => line,
         }
     }
 
@@ -261,6 +284,23 @@ pub mod chapter {
             ChapterSituation::Refused { pod } => format!(
                 "{pod} stays Pending: the lost zone still counts, with 0 pods, so every placement would exceed maxSkew and DoNotSchedule does not place it. ScheduleAnyway would"
             ),
+            ChapterSituation::Stranded { pods, evicted } => {
+                let pods = pods.join(lang.comma());
+                let (now_ja, now_en) = if evicted {
+                    ("300 秒たって追い出されたが Terminating のまま残り", "Evicted after 300 s, they stay Terminating")
+                } else {
+                    ("300 秒たつと追い出されるが、それでも Terminating で残り", "After 300 s they are evicted and still stay, Terminating")
+                };
+                if ja {
+                    format!(
+                        "{pods}: 落ちたノードの上で状態不明。動いているとは数えないが、オブジェクトは残るので StatefulSet は同じ名前の Pod を作らない(1 つの名前に Pod は 1 つまで)。{now_ja}、確かめる kubelet は応答しない。強制削除、ノードの削除、ノードの復帰のどれかまで作り直されない"
+                    )
+                } else {
+                    format!(
+                        "{pods}: unknown on a lost node. They no longer count as running, but the objects stay, so the StatefulSet creates no pod of the same name (at most one pod per identity). {now_en}: the kubelet that would confirm does not answer. Only a force delete, removing the node, or its return lets them be created again"
+                    )
+                }
+            }
             ChapterSituation::NothingRuns => msg("動いている Pod が無い", "No pod is running").get(lang).into(),
         }
     }
