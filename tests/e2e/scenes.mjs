@@ -48,14 +48,16 @@ export const SCENES = {
       await click(demo, '[data-action="run"]');
     },
   },
-  // The book's topology chapter as its page places it: a zone lost, and DoNotSchedule refusing to
-  // place its pods elsewhere.
+  // The book's topology chapter as its page places it: a zone lost, its pods left Terminating on
+  // their nodes, one force deleted and DoNotSchedule refusing to place it elsewhere.
   'topology-spread': {
     kind: 'topology',
     preset: 'spread',
     view: 'chapter',
     run: async (demo) => {
       await click(demo, '[data-action="fail-zone"][data-zone="zone-a"]');
+      await click(demo, '[data-action="run"]');
+      await click(demo, '[data-action="force-delete-pod"][data-pod="web-0"]');
       await click(demo, '[data-action="run"]');
     },
   },

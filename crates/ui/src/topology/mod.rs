@@ -317,11 +317,14 @@ fn zone_column(key: String) -> AnyView {
     };
     let nodes = Memo::new(move |_| zone.with(|z| z.nodes.iter().map(|n| n.name.clone()).collect::<Vec<_>>()));
     let volumes = Memo::new(move |_| zone.with(|z| z.volumes.iter().map(|(pv, _)| pv.clone()).collect::<Vec<_>>()));
+    let zone_up = Memo::new(move |_| zone.with(|z| z.nodes.iter().any(|n| !n.down)));
     // A cluster without any StorageClass (the book's chapter) has no volume row.
     let storage_less = flag(move || demo.with(|s| s.state.classes.is_empty()));
     let fail_zone = move || {
         let zone = zone.with(|z| z.zone.clone())?;
-        shown.chapter().is_some().then(|| {
+        // A zone whose every node is lost has nothing left to lose.
+        let up = zone_up.get();
+        (shown.chapter().is_some() && up).then(|| {
             let label = format!("{} {zone}", text::chapter::LOSE_ZONE.get(lang.get()));
             view! {
                 <button class="kv-danger" data-action="fail-zone" data-zone=zone.clone() aria-label=label

@@ -44,8 +44,8 @@ pub const LEGEND: Msg = msg(
     "A disk never leaves the zone it was created in. Created early (Immediate), it ties the pod to that zone; created late (WaitForFirstConsumer), it is made in the zone of the node the scheduler picked. A spread constraint with maxSkew 1 keeps the pod counts of the zones within one of each other. If a zone holding only a tainted node still counts, it stays at zero forever, and no other zone can get past one pod.",
 );
 pub const SIMPLIFIED: Msg = msg(
-    "実物のスケジューラはノードに点数をつけ、同点の中から無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、記事で 3:1 に偏った 4 レプリカは、ここでは 2:2 になる。置かれた Pod はすぐ動く(ready)とみなし、toleration とリソースの空きは扱わない。",
-    "The real scheduler scores nodes and picks at random among the best; this model takes the node with the fewest pods, then the first by name, so the article's 4 replicas that came out 3:1 come out 2:2 here. A placed pod counts as running at once; tolerations and resources are not modelled.",
+    "実物のスケジューラはノードに点数をつけ、同点の中から無作為に選ぶ。この模型は Pod の少ないノード、同数なら名前順を選ぶので、記事で 3:1 に偏った 4 レプリカは、ここでは 2:2 になる。置かれた Pod はすぐ動く(ready)とみなし、リソースの空きは扱わない。toleration は、どの Pod にも付く既定の 2 つ(落ちたノードに 300 秒)だけを扱う。",
+    "The real scheduler scores nodes and picks at random among the best; this model takes the node with the fewest pods, then the first by name, so the article's 4 replicas that came out 3:1 come out 2:2 here. A placed pod counts as running at once; resources are not modelled, and the only tolerations are the two every pod gets by default (300 s on a lost node).",
 );
 
 /// How a scenario reads on its button.
