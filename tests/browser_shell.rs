@@ -331,6 +331,49 @@ async fn a_share_link_restores_the_same_moment_in_a_fresh_demo() {
     opened.remove();
 }
 
+/// A reader who plays for a while: 1,100 clicks, every one of them accepted, then Share. The link
+/// opens a fresh demo at the same moment. Playing on past what a link replays, Share takes a
+/// shorter way to the same moment, says so, and that link opens too.
+#[wasm_bindgen_test]
+async fn eleven_hundred_clicks_make_a_link_that_opens() {
+    let demo = support::mount("csi", "en").await;
+    demo.open("history").await;
+    let attach_detach = |i: usize| on("node-a", if i.is_multiple_of(2) { "attach" } else { "detach" });
+    for i in 0..1_099 {
+        demo.click(&attach_detach(i)).await;
+    }
+    demo.click(&on("node-a", "mount")).await;
+    assert!(demo.find(".kv-refused").is_none(), "every click was accepted: {}", demo.state("log"));
+    let shared = moment(&demo);
+    let fragment = share(&demo).await;
+    assert!(demo.find("[data-state=\"share-said\"]").is_none(), "{}", demo.state("share-said"));
+    demo.remove();
+    support::set_fragment(Some(&fragment));
+    let opened = support::mount("csi", "en").await;
+    support::set_fragment(None);
+    assert!(opened.find("[data-state=\"notice\"]").is_none(), "{}", opened.state("notice"));
+    opened.open("history").await; // the history fold shows the whole log, as it did when shared
+    assert_eq!(moment(&opened), shared);
+
+    // 701 more: 1,801 actions, one more than the CSI demo replays from a link.
+    opened.click("[data-action=\"unmount-all\"]").await;
+    for i in 0..700 {
+        opened.click(&attach_detach(i + 1)).await;
+    }
+    assert!(opened.find(".kv-refused").is_none(), "every click was accepted: {}", opened.state("log"));
+    let shown = ["badge", "verdict", "volume"].map(|s| opened.state(s));
+    let fragment = share(&opened).await;
+    let said = opened.state("share-said");
+    assert!(said.starts_with("Too many actions for a link") && said.contains("of your 1801 actions"), "{said}");
+    opened.remove();
+    support::set_fragment(Some(&fragment));
+    let shorter = support::mount("csi", "en").await;
+    support::set_fragment(None);
+    assert!(shorter.find("[data-state=\"notice\"]").is_none(), "{}", shorter.state("notice"));
+    assert_eq!(["badge", "verdict", "volume"].map(|s| shorter.state(s)), shown, "the same moment");
+    shorter.remove();
+}
+
 #[wasm_bindgen_test]
 async fn a_share_link_restores_only_the_demo_it_names() {
     let first = support::mount("statefulset", "en").await;

@@ -51,16 +51,30 @@ pub struct Place {
     pub lab: bool,
 }
 
-/// The most actions a share link may replay: far more than a reader clicks, and few enough that
-/// opening any link is quick.
-pub const MAX_LINK_ACTIONS: usize = 1000;
-
-/// What a link may hold for one demo: the settings its controls offer (`admits`) and the actions
-/// its buttons make (`offers`). A link is run by whoever opens it, so it may ask for nothing a
-/// reader of the demo could not, such as a thousand replicas in one step.
+/// What a link may hold for one demo: the settings its controls offer (`admits`), the actions its
+/// buttons make (`offers`), and how many of them (`max_actions`). A link is run by whoever opens
+/// it, so it may ask for nothing a reader of the demo could not, such as a thousand replicas in
+/// one step, and its replay must not hold the page up. Share (`share.rs`) writes no link this
+/// refuses.
 pub struct Offered<M: Model, C> {
     pub admits: fn(&C) -> bool,
     pub offers: fn(&M::Action) -> bool,
+    /// Set per demo from the measured cost of one action of its replay (`scripts/link-cost.mjs`):
+    /// a link this long replays in about 50 ms on a phone's CPU (4x slower than a laptop's).
+    pub max_actions: usize,
+}
+
+impl<M: Model, C> Offered<M, C> {
+    /// Whether a link holding `config` and `actions` is one this demo replays, and if not, why.
+    pub fn check(&self, config: &C, actions: &[M::Action]) -> Result<(), LinkError> {
+        if !(self.admits)(config) || !actions.iter().all(|a| (self.offers)(a)) {
+            return Err(LinkError::NotOffered);
+        }
+        if actions.len() > self.max_actions {
+            return Err(LinkError::TooManyActions { actions: actions.len(), max: self.max_actions });
+        }
+        Ok(())
+    }
 }
 
 /// How a demo opens: the settings it starts from, its session, and what it has to say about the
@@ -86,20 +100,12 @@ pub fn restore<M: Model, C: Compact + Copy>(
     place: &Place,
     lang: Lang,
     default: C,
-    offered: Offered<M, C>,
+    offered: &Offered<M, C>,
     start: fn(C) -> Session<M>,
 ) -> Opening<C, M> {
     let decoded = place.link.as_deref().map(|fragment| {
-        link::decode::<(C, Vec<M::Action>)>(fragment).and_then(|(config, actions)| {
-            let fits = (offered.admits)(&config)
-                && actions.len() <= MAX_LINK_ACTIONS
-                && actions.iter().all(|a| (offered.offers)(a));
-            if fits {
-                Ok((config, actions))
-            } else {
-                Err(LinkError::Invalid)
-            }
-        })
+        link::decode::<(C, Vec<M::Action>)>(fragment)
+            .and_then(|(config, actions)| offered.check(&config, &actions).map(|()| (config, actions)))
     });
     let (config, actions, notice) = match decoded {
         None => (default, Vec::new(), None),
@@ -215,7 +221,7 @@ mod tests {
             &place(fragment),
             Lang::En,
             Scenario::Chapter(Chapter::default()),
-            crate::topology::present::OFFERED,
+            &crate::topology::present::OFFERED,
             crate::topology::present::start,
         );
         assert_eq!((config, notice), (scenario, None));
@@ -235,18 +241,18 @@ mod tests {
             &place(fragment),
             Lang::En,
             default,
-            crate::topology::present::OFFERED,
+            &crate::topology::present::OFFERED,
             crate::topology::present::start,
         );
         assert_eq!(config, default);
         assert_eq!(
             notice.as_deref(),
-            Some("This demo's link cannot be restored: it is intact but describes something this demo cannot show. Starting from the beginning")
+            Some("This demo's link cannot be restored: it asks for settings or actions this demo's controls do not offer, as a hand-made link might. Starting from the beginning")
         );
     }
 
     /// A link is run by whoever opens it: an action no button makes (a hundred thousand replicas
-    /// at once) is refused whole, as is a history longer than any reader clicks.
+    /// at once) is refused whole, and a history longer than the demo replays is refused for that reason.
     #[test]
     fn actions_the_buttons_do_not_make_are_refused() {
         use crate::statefulset::present::{start, StsConfig, OFFERED};
@@ -254,12 +260,15 @@ mod tests {
         let address = Address { kind: "statefulset".into(), nth: 2 };
         let said = |actions: Vec<Set>| {
             let fragment = link::encode(&address, &(StsConfig::default(), actions));
-            restore(&place(fragment), Lang::En, StsConfig::default(), OFFERED, start).notice
+            restore(&place(fragment), Lang::En, StsConfig::default(), &OFFERED, start).notice
         };
         assert_eq!(said(vec![Set::Step, Set::ScaleBy { delta: 1 }, Set::Run { max: 5 }]), None);
-        let refused = Some(bad_link(Lang::En, &LinkError::Invalid));
+        let refused = Some(bad_link(Lang::En, &LinkError::NotOffered));
         assert_eq!(said(vec![Set::Scale { replicas: 100_000 }]), refused);
         assert_eq!(said(vec![Set::Run { max: 10_000 }]), refused);
-        assert_eq!(said(vec![Set::Step; MAX_LINK_ACTIONS + 1]), refused);
+        let max = OFFERED.max_actions;
+        assert_eq!(said(vec![Set::Step; max]), None);
+        let too_many = LinkError::TooManyActions { actions: max + 1, max };
+        assert_eq!(said(vec![Set::Step; max + 1]), Some(bad_link(Lang::En, &too_many)));
     }
 }

@@ -106,10 +106,6 @@ pub const SHARE_REFUSED: Msg = msg(
     "ブラウザがクリップボードを使わせなかった。欄のリンクを選んでコピーしてほしい",
     "The browser did not allow the clipboard: select the link in the field and copy it",
 );
-pub const SHARE_TOO_LONG: Msg = msg(
-    "操作が多すぎてリンクにできない。シナリオを書き出せば、すべて残せる",
-    "Too many actions for a link; export the scenario to keep them all",
-);
 pub const KUBECTL: Msg = msg("kubectl で見ると", "As kubectl shows it");
 pub const KUBECTL_OBJECTS: Msg = msg("YAML を見るオブジェクト", "Objects to show as YAML");
 pub const KUBECTL_MADE_UP: Msg = msg(
@@ -175,7 +171,43 @@ pub fn no_preset(lang: Lang, preset: Option<&str>) -> Option<String> {
 /// A share link in the page's address that this demo cannot restore: said inside the demo, which
 /// starts from its beginning instead.
 pub fn bad_link(lang: Lang, error: &LinkError) -> String {
-    let why = match (lang, error) {
+    let why = link_fault(lang, error);
+    match lang {
+        Lang::Ja => format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
+        Lang::En => format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
+    }
+}
+
+/// What Share says when the moment shown has no link the demo would restore (`share.rs`): why,
+/// and that Export keeps it whole, for a file has no limit.
+pub fn unshareable(lang: Lang, error: &LinkError) -> String {
+    let why = link_fault(lang, error);
+    match lang {
+        Lang::Ja => {
+            format!("この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる", EXPORT.ja)
+        }
+        Lang::En => format!(
+            "This moment cannot be shared as a link: even without its detours, {why}. {} keeps all of it in a file",
+            EXPORT.en
+        ),
+    }
+}
+
+/// What Share says of a link that takes a shorter way to the moment shown (`share.rs`).
+pub fn shortened_link(lang: Lang, kept: usize, of: usize) -> String {
+    match lang {
+        Lang::Ja => format!(
+            "リンクにするには操作が多すぎるので、前の場面に戻っただけの回り道を除き、{of} 回のうち {kept} 回で同じ場面を再現するリンクにした。状態は同じだが、ログと経過時間は短い道筋のものになる"
+        ),
+        Lang::En => format!(
+            "Too many actions for a link, so this one leaves out the detours that came back to an earlier moment: {kept} of your {of} actions reach the same moment. The state is the same; the log and the ages follow the shorter way"
+        ),
+    }
+}
+
+/// Why a link does not restore, as the end of a sentence that names the link.
+fn link_fault(lang: Lang, error: &LinkError) -> String {
+    match (lang, error) {
         (Lang::Ja, LinkError::Malformed) => "デモのリンクに無い文字が入っていて読めない".to_string(),
         (Lang::En, LinkError::Malformed) => "it holds characters a demo's link never has".to_string(),
         (Lang::Ja, LinkError::ForeignVersion { found }) => {
@@ -192,12 +224,22 @@ pub fn bad_link(lang: Lang, error: &LinkError) -> String {
         (Lang::En, LinkError::Truncated) => "it is cut short, perhaps copied only in part".to_string(),
         (Lang::Ja, LinkError::Tampered) => "作られた後に書き換わっている(検査値が合わない)".to_string(),
         (Lang::En, LinkError::Tampered) => "it was changed after it was made (its checksum does not match)".to_string(),
-        (Lang::Ja, LinkError::Invalid) => "壊れてはいないが、このデモに示せない内容を指している".to_string(),
-        (Lang::En, LinkError::Invalid) => "it is intact but describes something this demo cannot show".to_string(),
-    };
-    match lang {
-        Lang::Ja => format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
-        Lang::En => format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
+        (Lang::Ja, LinkError::Invalid) => "壊れてはいないが、このデモの設定と操作として読めない".to_string(),
+        (Lang::En, LinkError::Invalid) => {
+            "it is intact but does not read as this demo's settings and actions".to_string()
+        }
+        (Lang::Ja, LinkError::NotOffered) => {
+            "このデモのボタンでは作れない設定か操作を含む(手で作られたリンクかもしれない)".to_string()
+        }
+        (Lang::En, LinkError::NotOffered) => {
+            "it asks for settings or actions this demo's controls do not offer, as a hand-made link might".to_string()
+        }
+        (Lang::Ja, LinkError::TooManyActions { actions, max }) => {
+            format!("操作が多すぎる({actions} 回。リンクから再現するのは {max} 回まで)")
+        }
+        (Lang::En, LinkError::TooManyActions { actions, max }) => {
+            format!("it holds too many actions ({actions}; a link replays at most {max})")
+        }
     }
 }
 

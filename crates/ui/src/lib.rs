@@ -16,6 +16,7 @@ pub mod lang;
 pub mod mount;
 pub mod parts;
 pub mod session;
+pub mod share;
 pub mod shell;
 pub mod statefulset;
 pub mod topology;

@@ -3,12 +3,14 @@
 
 use std::hash::Hash;
 
-use kubevol_sim::link::{self, Address, Compact};
+use kubevol_sim::link::{Address, Compact, LinkError};
 use kubevol_sim::{Model, Setting};
 use leptos::prelude::*;
 
-use crate::demo::{use_lang, Demo};
+use crate::demo::{use_lang, Demo, Offered};
 use crate::lang::{self, Lang, Msg};
+use crate::session::Session;
+use crate::share::{share, Link};
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
@@ -252,8 +254,15 @@ impl<M: Model> Demo<M> {
 
     /// The history fold's panel: Back and Forward through the demo's history, its export as a
     /// scenario file and its share link. `start` is the settings the session started from, which
-    /// the link carries.
-    pub fn history<C: Compact + 'static>(self, start: impl Fn() -> C + Send + Sync + 'static) -> impl IntoView {
+    /// the link carries; `offered` and `restart` are what the demo's reader of links checks and
+    /// replays through (`demo::restore`), so Share writes only links it restores.
+    pub fn history<C: Compact + Copy + 'static>(
+        self,
+        start: impl Fn() -> C + Send + Sync + 'static,
+        offered: &'static Offered<M, C>,
+        restart: fn(C) -> Session<M>,
+    ) -> impl IntoView {
+        let lang_now = use_lang();
         let (session, travel) = (self.session, self.travel);
         let address = Address { kind: self.kind.code().to_string(), nth: self.nth };
         let steps = Signal::derive(move || session.with(|s| s.steps()));
@@ -277,7 +286,7 @@ impl<M: Model> Demo<M> {
                 s.scenario(&title)
             })
         };
-        let share = move || session.with_untracked(|s| link::encode(&address, &(start(), s.reader_actions().to_vec())));
+        let share = move || session.with_untracked(|s| share(s, start(), offered, restart, &address));
         view! {
             <div class="kv-buttons kv-history">
                 <button data-action="undo" disabled=flag(move || steps.get().0.is_none()) on:click=click(move || step(false))>
@@ -287,7 +296,7 @@ impl<M: Model> Demo<M> {
                     {tr(lang::FORWARD)}
                 </button>
                 <button data-action="export" on:click=click(move || output.set(Some(Output {
-                    state: "scenario", label: lang::EXPORT, text: export(), status: lang::EXPORT_HINT,
+                    state: "scenario", label: lang::EXPORT, text: export(), status: Some(lang::EXPORT_HINT), said: None,
                 })))>
                     {tr(lang::EXPORT)}
                 </button>
@@ -301,7 +310,10 @@ impl<M: Model> Demo<M> {
                     <textarea readonly rows="3" data-state=o.state aria-label=tr(o.label) hidden=o.text.is_empty()>{o.text.clone()}</textarea>
                     <a download="kubevol-scenario.json" href=data_url(&o.text) hidden=o.state != "scenario">{tr(lang::DOWNLOAD)}</a>
                     " "
-                    <span class="kv-hint" data-state="output-status" role="status">{tr(o.status)}</span>
+                    <span class="kv-hint" data-state="output-status" role="status">{o.status.map(tr)}</span>
+                    {o.said.map(|said| view! {
+                        <p class="kv-hint" data-state="share-said" role="status">{move || said.text(lang_now.get())}</p>
+                    })}
                 </div>
             })}
             <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
@@ -313,23 +325,55 @@ impl<M: Model> Demo<M> {
 pub const LOG_SHOWN: usize = 3;
 
 /// What the log's Export or Share made: the text (a scenario file, or a link, empty when the
-/// history is too long for one), its `data-state` hook and label, and what to say about it.
+/// moment has none), its `data-state` hook and label, and what to say about it: how the clipboard
+/// went, and what Share had to do to the history or why it made no link.
 #[derive(Clone)]
 struct Output {
     state: &'static str,
     label: Msg,
     text: String,
-    status: Msg,
+    status: Option<Msg>,
+    said: Option<Said>,
 }
 
-/// Shows the link to this page with `fragment` in a field and puts it in the clipboard. The field
-/// stays, so a reader whose browser refuses the clipboard (or who wants to see the link) has it.
-fn share_link(fragment: String, output: RwSignal<Option<Output>>) {
-    let link = |text: String, status: Msg| Some(Output { state: "share-link", label: lang::SHARE_LINK, text, status });
-    if fragment.len() > kubevol_sim::link::MAX_CHARS {
-        output.set(link(String::new(), lang::SHARE_TOO_LONG));
-        return;
+/// What Share tells beside its link, or instead of one, worded when shown so it follows the
+/// language switch.
+#[derive(Clone)]
+enum Said {
+    Shortened { kept: usize, of: usize },
+    Unshareable(LinkError),
+}
+
+impl Said {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Said::Shortened { kept, of } => lang::shortened_link(lang, *kept, *of),
+            Said::Unshareable(error) => lang::unshareable(lang, error),
+        }
     }
+}
+
+/// Shows the link to this page with the shared fragment in a field and puts it in the clipboard.
+/// The field stays, so a reader whose browser refuses the clipboard (or who wants to see the
+/// link) has it. With no link, it says why.
+fn share_link(shared: Result<Link, LinkError>, output: RwSignal<Option<Output>>) {
+    let (fragment, said) = match shared {
+        Ok(Link { fragment, shortened }) => (fragment, shortened.map(|(kept, of)| Said::Shortened { kept, of })),
+        Err(error) => {
+            let said = Some(Said::Unshareable(error));
+            output.set(Some(Output {
+                state: "share-link",
+                label: lang::SHARE_LINK,
+                text: String::new(),
+                status: None,
+                said,
+            }));
+            return;
+        }
+    };
+    let link = |text: String, status: Msg| {
+        Some(Output { state: "share-link", label: lang::SHARE_LINK, text, status: Some(status), said: said.clone() })
+    };
     let Some(window) = web_sys::window() else { return };
     let page = window.location().href().unwrap_or_default();
     let url = format!("{}#{fragment}", page.split('#').next().unwrap_or_default());
@@ -347,7 +391,7 @@ fn share_link(fragment: String, output: RwSignal<Option<Output>>) {
         // because the demo may have left the page meanwhile.
         output.try_update(|o| {
             if let Some(o) = o.as_mut().filter(|o| o.text == url) {
-                o.status = status;
+                o.status = Some(status);
             }
         });
     });

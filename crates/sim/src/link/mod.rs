@@ -44,8 +44,14 @@ pub enum LinkError {
     Truncated,
     /// Complete, but a character changed since it was made.
     Tampered,
-    /// Intact, but it does not describe anything this demo can show.
+    /// Intact, but its content does not read as this demo's settings and actions.
     Invalid,
+    /// Readable, but it asks for settings or actions the demo's controls do not offer, as only a
+    /// hand-made link can.
+    NotOffered,
+    /// Readable, but more actions than the demo replays from a link (`max`): a replay that long
+    /// would hold the page up.
+    TooManyActions { actions: usize, max: usize },
 }
 
 impl Address {

@@ -211,8 +211,13 @@ pub fn nodes() -> [&'static str; 2] {
 /// What a share link may hold for this demo: any settings, and any action. Every action of the
 /// volume model costs little whatever its values (the pool caps sizes), so a link is as safe as
 /// a reader's clicks.
-pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig> =
-    crate::demo::Offered { admits: |_| true, offers: |_| true };
+pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig> = crate::demo::Offered {
+    admits: |_| true,
+    offers: |_| true,
+    // 12 µs an action at 4x CPU (scripts/link-cost.mjs) would allow 4,000 in 50 ms; at about
+    // 4.3 characters an action, 1,800 is what fits a link's 8,000.
+    max_actions: 1800,
+};
 
 #[cfg(test)]
 mod tests {

@@ -50,7 +50,7 @@ pub fn view(lang: Lang, place: Place) -> AnyView {
 
 /// The demo opened at the share link the page's address holds for it.
 pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let opening = demo::restore(&place, lang, StsConfig::default(), present::OFFERED, present::start);
+    let opening = demo::restore(&place, lang, StsConfig::default(), &present::OFFERED, present::start);
     view! { <StatefulSetDemo lang place opening/> }.into_any()
 }
 
@@ -177,7 +177,7 @@ on_demand! {
     statefulset_lab: fn history_part() {
         || {
             let settings = inside_demo::<Settings>();
-            use_demo::<State>().history(move || settings.config.get_untracked()).into_any()
+            use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
         }
     }
 }

@@ -37,6 +37,9 @@ pub const OFFERED: crate::demo::Offered<State, StsConfig> = crate::demo::Offered
         Action::DeletePod { .. } | Action::DeletePvc { .. } | Action::Write { data: None, .. } => true,
         _ => false,
     },
+    // 1.6 µs an action at 4x CPU (scripts/link-cost.mjs) would allow 30,000 in 50 ms; at about
+    // 2.5 characters an action, 3,000 is what fits a link's 8,000.
+    max_actions: 3000,
 };
 
 /// The ordinal the book lets a reader break.

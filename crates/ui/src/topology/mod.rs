@@ -83,7 +83,7 @@ pub fn view(lang: Lang, place: Place) -> AnyView {
 /// The demo opened at the share link the page's address holds for it.
 pub fn linked(lang: Lang, place: Place) -> AnyView {
     let (first, notice) = first_scenario(lang, &place);
-    let opening = demo::restore(&place, lang, first, present::OFFERED, present::start);
+    let opening = demo::restore(&place, lang, first, &present::OFFERED, present::start);
     let opening = Opening { notice: opening.notice.or(notice), ..opening };
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
@@ -228,7 +228,7 @@ on_demand! {
     topology_lab: fn history_part() {
         || {
             let shown = inside_demo::<Shown>();
-            use_demo::<State>().history(move || shown.scenario.get_untracked()).into_any()
+            use_demo::<State>().history(move || shown.scenario.get_untracked(), &present::OFFERED, present::start).into_any()
         }
     }
 }

@@ -40,6 +40,9 @@ pub const OFFERED: crate::demo::Offered<State, Scenario> = crate::demo::Offered 
                 | Action::RecoverNode { .. }
         )
     },
+    // 37 µs an action at 4x CPU (scripts/link-cost.mjs, a run of the chapter's nine pods after
+    // each loss): 1,300 replay in about 50 ms.
+    max_actions: 1300,
 };
 
 /// The `data-preset` (and preset button) of the book's topology chapter.
