@@ -96,6 +96,9 @@ node scripts/clickable.mjs dist
 step "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)"
 node scripts/slow-phone.mjs
 
+step "share links: replay cost per action at 4x CPU, and each demo's limit (fails over twice the 50 ms budget)"
+node scripts/link-cost.mjs dist
+
 step "model cost per action, n = 10 .. 10,000 (fails if it grows like n)"
 cargo bench -p kubevol-sim --bench per_action -- --check
 

@@ -1,0 +1,93 @@
+// The cost of opening a share link, which sets how many actions a link may hold. For each demo,
+// the release build in headless Chromium with a 4x slower CPU (a phone's, as slow-phone.mjs
+// emulates) opens two links made by the model itself (crates/ui/examples/link_cost.rs): one of a
+// single action, and one of as many as the demo replays (`max_actions` in its `present.rs`),
+// round the heaviest mix of its buttons. Both go the reader's way: the page's address changes to
+// the link, and the demo starts again from it. The difference between them, over the actions
+// between them, is the price of one action of a replay. Prints, per demo, medians over ROUNDS
+// opens of each: that price, the replay of a longest link, and the limit that would replay in the
+// budget; fails if a longest link takes more than twice the budget, or would not fit a link.
+//   node scripts/link-cost.mjs [dist] [--rounds N]
+import { execFileSync } from 'node:child_process';
+import { launch, watchedPage, assert } from '../tests/e2e/harness.mjs';
+import { startServer } from '../tests/e2e/static-server.mjs';
+
+const args = process.argv.slice(2);
+const dist = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'dist';
+const ROUNDS = Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 9);
+const CPU = 4;
+const BUDGET_MS = 50; // what a longest link may add to opening its demo
+const MAX_CHARS = 8000; // kubevol_sim::link::MAX_CHARS
+
+const links = JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'kubevol-ui', '--example', 'link_cost'], { encoding: 'utf8' }));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const server = await startServer(dist);
+const browser = await launch();
+const results = [];
+for (const [kind, { max_actions: max, links: byCount }] of Object.entries(links)) {
+  const [one, most] = [byCount['1'], byCount[String(max)]];
+  const page = await watchedPage(browser);
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${server.url}/index.html`);
+  // The page's first demo of its kind, as the links' address (`kubevol:<kind>:1`) names it.
+  await page.evaluate((kind) => {
+    const host = document.createElement('div');
+    host.id = 'measured';
+    host.dataset.kubevolDemo = kind;
+    document.querySelector('main').prepend(host);
+  }, kind);
+  await page.locator('#measured [data-kubevol-root]').waitFor();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  // From the address's change to the demo's last change, once it has been quiet for 400 ms.
+  const open = (fragment) => page.evaluate(async (fragment) => {
+    const host = document.getElementById('measured');
+    let last = 0;
+    const observer = new MutationObserver(() => { last = performance.now(); });
+    observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
+    const began = performance.now();
+    location.hash = fragment;
+    await new Promise((done, fail) => {
+      const poll = () => {
+        if (host.querySelector('[data-kubevol-root]') && last && performance.now() - last > 400) done();
+        else if (performance.now() - began > 20_000) fail(new Error('the demo did not open from the link'));
+        else setTimeout(poll, 50);
+      };
+      poll();
+    });
+    observer.disconnect();
+    return { ms: last - began, notice: host.querySelector('[data-state="notice"]')?.textContent ?? null };
+  }, fragment);
+  // The first opening fetches the part that reads links. (Each opening must change the address:
+  // the same fragment again is no change, and opens nothing.)
+  await open(most);
+  const times = { one: [], most: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, fragment] of [['one', one], ['most', most]]) {
+      const { ms, notice } = await open(fragment);
+      assert(notice === null, `${kind}: the link of ${name === 'one' ? 1 : max} actions was refused: ${notice}`);
+      times[name].push(ms);
+    }
+  }
+  page.assertClean();
+  await page.context().close();
+  const replay = median(times.most) - median(times.one);
+  const perAction = replay / (max - 1);
+  results.push({
+    kind, max_actions: max, chars: most.length, open_one_ms: median(times.one), open_most_ms: median(times.most),
+    replay_ms: replay, per_action_us: perAction * 1000, fits_budget: Math.floor(BUDGET_MS / perAction),
+  });
+}
+await browser.close();
+await server.close();
+
+let failed = false;
+for (const r of results) {
+  console.log(`${r.kind}: one action of a replay costs ${r.per_action_us.toFixed(1)} µs at ${CPU}x CPU; `
+    + `a longest link (${r.max_actions} actions, ${r.chars} characters) adds ${r.replay_ms.toFixed(1)} ms to opening the demo `
+    + `(${r.open_most_ms.toFixed(0)} vs ${r.open_one_ms.toFixed(0)} ms for one action); ${BUDGET_MS} ms would replay ${r.fits_budget}`);
+  if (r.replay_ms > 2 * BUDGET_MS) { console.log(`  FAIL: over twice the ${BUDGET_MS} ms budget`); failed = true; }
+  if (r.chars > MAX_CHARS) { console.log(`  FAIL: a longest link does not fit ${MAX_CHARS} characters`); failed = true; }
+}
+console.log(JSON.stringify({ link_cost: results }));
+process.exit(failed ? 1 : 0);
