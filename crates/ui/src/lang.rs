@@ -99,6 +99,8 @@ pub const EXPORT_HINT: Msg = msg(
     "Give this file to kubevol-replay and it reproduces this very state",
 );
 pub const SHARE: Msg = msg("リンクで共有", "Share a link");
+/// A status line with nothing to say: Share made no link, and says why beside it.
+pub const NOTHING: Msg = msg("", "");
 pub const SHARE_LINK: Msg = msg("この場面へのリンク", "A link to this moment");
 pub const SHARE_COPYING: Msg = msg("クリップボードにコピーしている…", "Copying to the clipboard…");
 pub const SHARE_COPIED: Msg = msg("クリップボードにコピーした", "Copied to the clipboard");

@@ -7,16 +7,13 @@
 //! can skip them. The shorter way is kept only if replaying it, as the reader will, gives the
 //! state shown byte for byte. Plain Rust, tested natively.
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::collections::BTreeMap;
 
 use kubevol_sim::json::to_json;
 use kubevol_sim::link::{self, Address, Compact, LinkError, MAX_CHARS};
 use kubevol_sim::Model;
 
-use crate::demo::{restore, Offered, Place};
-use crate::lang::Lang;
+use crate::demo::Offered;
 use crate::session::Session;
 
 /// A link Share can hand out.
@@ -47,11 +44,16 @@ pub fn share<M: Model, C: Compact + Copy>(
     let shorter = shorter_way(start(config), actions);
     if shorter.len() < actions.len() {
         if let Ok(fragment) = fitting(address, config, offered, &shorter) {
-            // Proof, not trust: the reader's own path must arrive at the state shown.
-            let place = Place { link: Some(fragment.clone()), nth: address.nth, ..Place::default() };
-            let opened = restore(&place, Lang::En, config, offered, start);
-            if opened.notice.is_none() && to_json(&opened.session.state) == to_json(&session.state) {
-                return Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) });
+            // Proof, not trust: what the reader decodes from the link, replayed as it replays it,
+            // must arrive at the state shown.
+            if let Ok((config, replayed)) = link::decode::<(C, Vec<M::Action>)>(&fragment) {
+                let mut opened = start(config);
+                for action in replayed {
+                    opened.dispatch(action);
+                }
+                if to_json(&opened.state) == to_json(&session.state) {
+                    return Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) });
+                }
             }
         }
     }
@@ -75,20 +77,18 @@ fn fitting<M: Model, C: Compact + Copy>(
 
 /// `actions` from `session` without the detours: from each moment, the way goes on from the last
 /// moment with the same state, so every loop (an undone step, a refused or idle action) drops
-/// out. Equal states are found by a hash of their JSON; a collision could only make a wrong way,
-/// which `share` catches by replaying it.
+/// out. Equal states are found by a hash (FNV-1a) of their JSON; a collision could only make a
+/// wrong way, which `share` catches by replaying it.
 fn shorter_way<M: Model>(mut session: Session<M>, actions: &[M::Action]) -> Vec<M::Action> {
     let fingerprint = |state: &M| {
-        let mut hasher = DefaultHasher::new();
-        to_json(state).hash(&mut hasher);
-        hasher.finish()
+        to_json(state).bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
     };
     let mut moments = vec![fingerprint(&session.state)];
     for action in actions {
         session.dispatch(action.clone());
         moments.push(fingerprint(&session.state));
     }
-    let last: HashMap<u64, usize> = moments.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+    let last: BTreeMap<u64, usize> = moments.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let mut kept = Vec::new();
     let mut at = 0;
     while at < actions.len() {
@@ -107,6 +107,8 @@ fn shorter_way<M: Model>(mut session: Session<M>, actions: &[M::Action]) -> Vec<
 mod tests {
     use super::*;
     use crate::csi::present::{start, OFFERED};
+    use crate::demo::{restore, Place};
+    use crate::lang::Lang;
     use kubevol_sim::volumes::{Action, DemoConfig, DEMO_CLAIM};
 
     fn address() -> Address {

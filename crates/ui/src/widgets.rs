@@ -296,7 +296,7 @@ impl<M: Model> Demo<M> {
                     {tr(lang::FORWARD)}
                 </button>
                 <button data-action="export" on:click=click(move || output.set(Some(Output {
-                    state: "scenario", label: lang::EXPORT, text: export(), status: Some(lang::EXPORT_HINT), said: None,
+                    state: "scenario", label: lang::EXPORT, text: export(), status: lang::EXPORT_HINT, said: None,
                 })))>
                     {tr(lang::EXPORT)}
                 </button>
@@ -305,17 +305,17 @@ impl<M: Model> Demo<M> {
                 </button>
             </div>
             // One place for both, so the wasm carries one view of it.
-            {move || output.get().map(|o| view! {
+            {move || output.get().map(|o| { let said = o.said.clone(); view! {
                 <div class="kv-export">
                     <textarea readonly rows="3" data-state=o.state aria-label=tr(o.label) hidden=o.text.is_empty()>{o.text.clone()}</textarea>
                     <a download="kubevol-scenario.json" href=data_url(&o.text) hidden=o.state != "scenario">{tr(lang::DOWNLOAD)}</a>
                     " "
-                    <span class="kv-hint" data-state="output-status" role="status">{o.status.map(tr)}</span>
-                    {o.said.map(|said| view! {
-                        <p class="kv-hint" data-state="share-said" role="status">{move || said.text(lang_now.get())}</p>
-                    })}
+                    <span class="kv-hint" data-state="output-status" role="status">{tr(o.status)}</span>
+                    <p class="kv-hint" data-state="share-said" role="status" hidden=o.said.is_none()>
+                        {text(move || said.as_ref().map(|said| said.text(lang_now.get())).unwrap_or_default())}
+                    </p>
                 </div>
-            })}
+            }})}
             <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
         }
     }
@@ -332,7 +332,7 @@ struct Output {
     state: &'static str,
     label: Msg,
     text: String,
-    status: Option<Msg>,
+    status: Msg,
     said: Option<Said>,
 }
 
@@ -365,14 +365,14 @@ fn share_link(shared: Result<Link, LinkError>, output: RwSignal<Option<Output>>)
                 state: "share-link",
                 label: lang::SHARE_LINK,
                 text: String::new(),
-                status: None,
+                status: lang::NOTHING,
                 said,
             }));
             return;
         }
     };
     let link = |text: String, status: Msg| {
-        Some(Output { state: "share-link", label: lang::SHARE_LINK, text, status: Some(status), said: said.clone() })
+        Some(Output { state: "share-link", label: lang::SHARE_LINK, text, status, said: said.clone() })
     };
     let Some(window) = web_sys::window() else { return };
     let page = window.location().href().unwrap_or_default();
@@ -391,7 +391,7 @@ fn share_link(shared: Result<Link, LinkError>, output: RwSignal<Option<Output>>)
         // because the demo may have left the page meanwhile.
         output.try_update(|o| {
             if let Some(o) = o.as_mut().filter(|o| o.text == url) {
-                o.status = Some(status);
+                o.status = status;
             }
         });
     });
