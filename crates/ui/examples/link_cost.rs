@@ -83,11 +83,14 @@ fn links_of<M: Model, C: Compact + Copy>(
     config: C,
     cycle: &[M::Action],
 ) -> String {
-    let mut session = start(config);
-    for action in cycle.iter().cycle().take(cycle.len() * 3) {
-        assert!(session.dispatch(action.clone()), "{kind}: {action:?} is refused; the mix must be all accepted");
-    }
     let max = offered.max_actions;
+    let mut session = start(config);
+    for (i, action) in cycle.iter().cycle().take(max).enumerate() {
+        assert!(
+            session.dispatch(action.clone()),
+            "{kind}: action {i}, {action:?}, is refused; the mix must be all accepted"
+        );
+    }
     let links: Vec<String> = [1, max]
         .iter()
         .map(|n| {

@@ -60,7 +60,8 @@ pub struct Offered<M: Model, C> {
     pub admits: fn(&C) -> bool,
     pub offers: fn(&M::Action) -> bool,
     /// Set per demo from the measured cost of one action of its replay (`scripts/link-cost.mjs`):
-    /// a link this long replays in about 50 ms on a phone's CPU (4x slower than a laptop's).
+    /// what replays in about 50 ms on a phone's CPU (4x slower than a laptop's), or fits a
+    /// link's 8,000 characters, whichever is fewer.
     pub max_actions: usize,
 }
 
@@ -112,11 +113,17 @@ pub fn restore<M: Model, C: Compact + Copy>(
         Some(Ok((config, actions))) => (config, actions, None),
         Some(Err(error)) => (default, Vec::new(), Some(bad_link(lang, &error))),
     };
+    Opening { config, session: replay(config, actions, start), notice }
+}
+
+/// The session a link's settings and actions make: what a page opened at the link shows, and
+/// what Share replays to prove a shorter way reaches the moment shown (`share.rs`).
+pub fn replay<M: Model, C>(config: C, actions: Vec<M::Action>, start: fn(C) -> Session<M>) -> Session<M> {
     let mut session = start(config);
     for action in actions {
         session.dispatch(action);
     }
-    Opening { config, session, notice }
+    session
 }
 
 /// What every component of one demo reads from its context.

@@ -180,18 +180,25 @@ pub fn bad_link(lang: Lang, error: &LinkError) -> String {
     }
 }
 
-/// What Share says when the moment shown has no link the demo would restore (`share.rs`): why,
-/// and that Export keeps it whole, for a file has no limit.
-pub fn unshareable(lang: Lang, error: &LinkError) -> String {
+/// What Share says when the moment shown has no link the demo would restore (`share.rs`): why
+/// (of the shorter way too, when it left out detours and was still too long), and that Export
+/// keeps it whole, for a file has no limit.
+pub fn unshareable(lang: Lang, error: &LinkError, without_detours: bool) -> String {
     let why = link_fault(lang, error);
-    match lang {
-        Lang::Ja => {
+    match (lang, without_detours) {
+        (Lang::Ja, true) => {
             format!("この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる", EXPORT.ja)
         }
-        Lang::En => format!(
-            "This moment cannot be shared as a link: even without its detours, {why}. {} keeps all of it in a file",
-            EXPORT.en
-        ),
+        (Lang::Ja, false) => format!("この場面はリンクにできない: {why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
+        (Lang::En, true) => {
+            format!(
+                "This moment cannot be shared as a link: even without its detours, {why}. {} keeps all of it in a file",
+                EXPORT.en
+            )
+        }
+        (Lang::En, false) => {
+            format!("This moment cannot be shared as a link: {why}. {} keeps all of it in a file", EXPORT.en)
+        }
     }
 }
 
@@ -199,10 +206,10 @@ pub fn unshareable(lang: Lang, error: &LinkError) -> String {
 pub fn shortened_link(lang: Lang, kept: usize, of: usize) -> String {
     match lang {
         Lang::Ja => format!(
-            "リンクにするには操作が多すぎるので、前の場面に戻っただけの回り道を除き、{of} 回のうち {kept} 回で同じ場面を再現するリンクにした。状態は同じだが、ログと経過時間は短い道筋のものになる"
+            "履歴がリンクには長すぎるので、前の場面に戻っただけの回り道を除き、{of} 回の操作のうち {kept} 回で同じ場面を再現するリンクにした。状態と最後の結果は同じだが、ログと kubectl のイベントや AGE は短い道筋のものになる"
         ),
         Lang::En => format!(
-            "Too many actions for a link, so this one leaves out the detours that came back to an earlier moment: {kept} of your {of} actions reach the same moment. The state is the same; the log and the ages follow the shorter way"
+            "Your history is too long for a link, so this one leaves out the detours that came back to an earlier moment: {kept} of your {of} actions reach the same moment. The state and the last outcome are the same; the log, kubectl's Events and the ages follow the shorter way"
         ),
     }
 }
@@ -256,5 +263,22 @@ mod tests {
         assert!(foreign.contains(&format!("format v9; this page reads {VERSION})")), "{foreign}");
         let long = bad_link(Lang::Ja, &LinkError::Oversized { chars: 9001 });
         assert!(long.contains(&format!("9001 文字。読むのは {MAX_CHARS} 文字まで")), "{long}");
+    }
+
+    /// Share's own sentences name the numbers, and say "without its detours" only of a shorter
+    /// way that was tried.
+    #[test]
+    fn share_texts_say_what_became_of_the_history() {
+        let many = LinkError::TooManyActions { actions: 2500, max: 1800 };
+        assert_eq!(
+            unshareable(Lang::En, &many, true),
+            "This moment cannot be shared as a link: even without its detours, it holds too many actions (2500; a link replays at most 1800). Export scenario keeps all of it in a file"
+        );
+        assert_eq!(
+            unshareable(Lang::Ja, &many, false),
+            "この場面はリンクにできない: 操作が多すぎる(2500 回。リンクから再現するのは 1800 回まで)。「シナリオを書き出す」ならファイルにすべて残せる"
+        );
+        assert!(shortened_link(Lang::En, 3, 1900).contains("3 of your 1900 actions reach the same moment"));
+        assert!(shortened_link(Lang::Ja, 3, 1900).contains("1900 回の操作のうち 3 回で同じ場面を再現する"));
     }
 }

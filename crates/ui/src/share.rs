@@ -13,7 +13,7 @@ use kubevol_sim::json::to_json;
 use kubevol_sim::link::{self, Address, Compact, LinkError, MAX_CHARS};
 use kubevol_sim::Model;
 
-use crate::demo::Offered;
+use crate::demo::{replay, Offered};
 use crate::session::Session;
 
 /// A link Share can hand out.
@@ -22,8 +22,16 @@ pub struct Link {
     /// The address's fragment, without `#`.
     pub fragment: String,
     /// `Some((kept, of))` when the link takes a shorter way to the same moment: `kept` of the
-    /// reader's `of` actions. Its log and its objects' ages then follow the shorter way.
+    /// reader's `of` actions. Its log, Events and objects' ages then follow the shorter way.
     pub shortened: Option<(usize, usize)>,
+}
+
+/// Why Share has no link for the moment shown: the reason the reader would refuse one, and
+/// whether that is so even of the shorter way (then its numbers are the shorter way's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoLink {
+    pub reason: LinkError,
+    pub without_detours: bool,
 }
 
 /// The link to the moment `session` shows, in the demo at `address` that started from `config`
@@ -35,29 +43,39 @@ pub fn share<M: Model, C: Compact + Copy>(
     offered: &Offered<M, C>,
     start: fn(C) -> Session<M>,
     address: &Address,
-) -> Result<Link, LinkError> {
+) -> Result<Link, NoLink> {
     let actions = session.reader_actions();
-    let refusal = match fitting(address, config, offered, actions) {
+    let whole = match fitting(address, config, offered, actions) {
         Ok(fragment) => return Ok(Link { fragment, shortened: None }),
-        Err(refusal) => refusal,
+        Err(reason) => NoLink { reason, without_detours: false },
     };
-    let shorter = shorter_way(start(config), actions);
-    if shorter.len() < actions.len() {
-        if let Ok(fragment) = fitting(address, config, offered, &shorter) {
-            // Proof, not trust: what the reader decodes from the link, replayed as it replays it,
-            // must arrive at the state shown.
-            if let Ok((config, replayed)) = link::decode::<(C, Vec<M::Action>)>(&fragment) {
-                let mut opened = start(config);
-                for action in replayed {
-                    opened.dispatch(action);
-                }
-                if to_json(&opened.state) == to_json(&session.state) {
-                    return Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) });
-                }
-            }
-        }
+    // The last action stays, so the moment opens with the outcome it showed (a refusal, a
+    // verdict): only the way to the state before it is shortened.
+    let Some((last, before)) = actions.split_last() else { return Err(whole) };
+    let mut shorter = shorter_way(start(config), before);
+    shorter.push(last.clone());
+    if shorter.len() == actions.len() {
+        return Err(whole);
     }
-    Err(refusal)
+    let fragment =
+        fitting(address, config, offered, &shorter).map_err(|reason| NoLink { reason, without_detours: true })?;
+    // Proof, not trust: what the reader decodes from the link, replayed as it replays it, must
+    // arrive at the state shown and the same last outcome.
+    let opened =
+        link::decode::<(C, Vec<M::Action>)>(&fragment).map(|(config, replayed)| replay(config, replayed, start));
+    match opened {
+        Ok(opened) if same_moment(&opened, session) => {
+            Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) })
+        }
+        _ => Err(whole),
+    }
+}
+
+/// Whether two sessions show the same moment: the same state and the same last outcome, byte
+/// for byte as JSON.
+pub fn same_moment<M: Model>(a: &Session<M>, b: &Session<M>) -> bool {
+    let moment = |s: &Session<M>| (to_json(&s.state), to_json(&s.last_events()), to_json(&s.last_refusal()));
+    moment(a) == moment(b)
 }
 
 /// The fragment for `actions` if the demo's reader accepts it.
@@ -139,21 +157,38 @@ mod tests {
         assert_eq!(link.shortened, None);
     }
 
-    /// The reader: attach and detach, over and over, past the limit. The moment shown is
-    /// "attached to node-a", and the link gets there in one step.
+    /// The reader: attach and detach, over and over, past the limit, ending attached. The
+    /// link gets there in one step: the last attach, from the start it came back to each time.
     #[test]
     fn attach_detach_past_the_limit_is_shortened_to_the_same_moment() {
-        let n = OFFERED.max_actions + 100;
+        let n = OFFERED.max_actions + 101;
         let s = played((0..n).map(|i| if i % 2 == 0 { attach("node-a") } else { detach("node-a") }));
         assert_eq!(s.reader_actions().len(), n);
         let link = share(&s, DemoConfig::default(), &OFFERED, start, &address()).unwrap();
-        let (kept, of) = link.shortened.expect("shortened");
-        assert_eq!(of, n);
+        assert_eq!(link.shortened, Some((1, n)));
         let place = Place { link: Some(link.fragment), nth: 1, ..Place::default() };
         let opened = restore(&place, Lang::En, DemoConfig::default(), &OFFERED, start);
         assert_eq!(opened.notice, None);
-        assert_eq!(to_json(&opened.session.state), to_json(&s.state));
-        assert!(kept < OFFERED.max_actions, "{kept}");
+        assert!(same_moment(&opened.session, &s));
+    }
+
+    /// A refused last click stays in the shortened link, so the moment opens refused, as shown.
+    #[test]
+    fn a_shortened_link_keeps_the_last_outcome() {
+        let n = OFFERED.max_actions + 100;
+        let wander = (0..n).map(|i| if i % 2 == 0 { attach("node-a") } else { detach("node-a") });
+        let s = played(wander.chain([attach("node-a"), attach("node-b")]));
+        assert!(s.last_refusal().is_some(), "node-b is refused under ReadWriteOnce");
+        let link = share(&s, DemoConfig::default(), &OFFERED, start, &address()).unwrap();
+        assert_eq!(link.shortened, Some((2, n + 2)));
+        let opened = restore(
+            &Place { link: Some(link.fragment), nth: 1, ..Place::default() },
+            Lang::En,
+            DemoConfig::default(),
+            &OFFERED,
+            start,
+        );
+        assert!(opened.session.last_refusal().is_some() && same_moment(&opened.session, &s));
     }
 
     /// A long history with no detours to drop is refused with the reason, never written.
@@ -163,10 +198,17 @@ mod tests {
         let n = OFFERED.max_actions + 1;
         let s = played(std::iter::once(attach("node-a")).chain(std::iter::repeat_n(mount, n - 1)));
         let refused = share(&s, DemoConfig::default(), &OFFERED, start, &address()).unwrap_err();
-        assert!(
-            matches!(refused, LinkError::TooManyActions { actions, max } if actions == n && max == OFFERED.max_actions)
-                || matches!(refused, LinkError::Oversized { .. }),
-            "{refused:?}"
-        );
+        let reason = LinkError::TooManyActions { actions: n, max: OFFERED.max_actions };
+        assert_eq!(refused, NoLink { reason, without_detours: false });
+    }
+
+    /// Within the action limit but over a link's characters: refused for that reason.
+    #[test]
+    fn a_history_too_long_in_characters_says_so() {
+        let roomy = Offered { max_actions: 100_000, ..OFFERED };
+        let mount = Action::Mount { claim: DEMO_CLAIM.into(), node: "node-a".into(), pod: None };
+        let s = played(std::iter::once(attach("node-a")).chain(std::iter::repeat_n(mount, 1_600)));
+        let refused = share(&s, DemoConfig::default(), &roomy, start, &address()).unwrap_err();
+        assert!(matches!(refused.reason, LinkError::Oversized { chars } if chars > MAX_CHARS), "{refused:?}");
     }
 }

@@ -3,14 +3,14 @@
 
 use std::hash::Hash;
 
-use kubevol_sim::link::{Address, Compact, LinkError};
+use kubevol_sim::link::{Address, Compact};
 use kubevol_sim::{Model, Setting};
 use leptos::prelude::*;
 
 use crate::demo::{use_lang, Demo, Offered};
 use crate::lang::{self, Lang, Msg};
 use crate::session::Session;
-use crate::share::{share, Link};
+use crate::share::{share, Link, NoLink};
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
@@ -341,14 +341,14 @@ struct Output {
 #[derive(Clone)]
 enum Said {
     Shortened { kept: usize, of: usize },
-    Unshareable(LinkError),
+    Unshareable(NoLink),
 }
 
 impl Said {
     fn text(&self, lang: Lang) -> String {
         match self {
             Said::Shortened { kept, of } => lang::shortened_link(lang, *kept, *of),
-            Said::Unshareable(error) => lang::unshareable(lang, error),
+            Said::Unshareable(no) => lang::unshareable(lang, &no.reason, no.without_detours),
         }
     }
 }
@@ -356,11 +356,11 @@ impl Said {
 /// Shows the link to this page with the shared fragment in a field and puts it in the clipboard.
 /// The field stays, so a reader whose browser refuses the clipboard (or who wants to see the
 /// link) has it. With no link, it says why.
-fn share_link(shared: Result<Link, LinkError>, output: RwSignal<Option<Output>>) {
+fn share_link(shared: Result<Link, NoLink>, output: RwSignal<Option<Output>>) {
     let (fragment, said) = match shared {
         Ok(Link { fragment, shortened }) => (fragment, shortened.map(|(kept, of)| Said::Shortened { kept, of })),
-        Err(error) => {
-            let said = Some(Said::Unshareable(error));
+        Err(no) => {
+            let said = Some(Said::Unshareable(no));
             output.set(Some(Output {
                 state: "share-link",
                 label: lang::SHARE_LINK,

@@ -2,20 +2,21 @@
 //! buttons, of any length (short, around each demo's limit, and past it, some full of detours),
 //! Share either writes a link whose reader restores the same moment, or says why it cannot:
 //! - a whole link restores the state, the log (both languages) and kubectl's output byte for byte;
-//! - a shortened link restores the state byte for byte, from fewer actions than the limit;
-//! - a refusal happens only for a history the reader would refuse, and names that reason.
+//! - a shortened link restores the state and the last outcome byte for byte, from fewer actions
+//!   than the limit;
+//! - a refusal happens only for a history the reader refuses, and names that reason.
 //!
 //! Histories come from a seeded generator, so a failure names its seed.
 
 use kubevol_sim::json::to_json;
 use kubevol_sim::kubectl::Kind;
-use kubevol_sim::link::{Address, Compact, LinkError, MAX_CHARS};
+use kubevol_sim::link::{self, Address, Compact, LinkError, MAX_CHARS};
 use kubevol_sim::Model;
 use kubevol_ui::demo::{restore, Offered, Place};
 use kubevol_ui::kubectl::Kubectl;
 use kubevol_ui::lang::Lang;
 use kubevol_ui::session::Session;
-use kubevol_ui::share::share;
+use kubevol_ui::share::{same_moment, share, NoLink};
 use kubevol_ui::{csi, statefulset, topology};
 
 /// xorshift64*: enough to pick buttons, and the same on every machine.
@@ -40,7 +41,7 @@ struct Outcomes {
 
 /// One demo's property: `buttons` are what its buttons dispatch (some read the state, as the
 /// expand button does), `detour` a pair of them that comes back to where it started, and `grow`,
-/// where the demo has one, a button that never comes back (each click a new pod), so a long
+/// a button that never comes back (each click a new pod, or a step of the clock), so a long
 /// history of it (after `detour[0]`) has no shorter way.
 fn property<M: Model, C: Compact + Copy>(
     kind: &str,
@@ -49,7 +50,7 @@ fn property<M: Model, C: Compact + Copy>(
     start: fn(C) -> Session<M>,
     buttons: &[fn(&M) -> M::Action],
     detour: [fn(&M) -> M::Action; 2],
-    grow: Option<fn(&M) -> M::Action>,
+    grow: fn(&M) -> M::Action,
 ) -> Outcomes {
     let max = offered.max_actions;
     let address = Address { kind: kind.into(), nth: 1 };
@@ -64,10 +65,10 @@ fn property<M: Model, C: Compact + Copy>(
         };
         // Half the long histories wander: mostly detours, the rest any button. A quarter grow.
         let wandering = seed % 2 == 0;
-        let growing = grow.filter(|_| seed % 4 == 3);
+        let growing = seed % 4 == 3;
         let mut session = start(config);
         for i in 0..length {
-            let action = if let Some(grow) = growing {
+            let action = if growing {
                 let button = if i == 0 { detour[0] } else { grow };
                 button(&session.state)
             } else if wandering && rng.below(10) < 8 {
@@ -110,29 +111,35 @@ fn property<M: Model, C: Compact + Copy>(
                         assert_eq!(of, actions, "{context}");
                         assert!(kept <= max && kept < of, "{context}: kept {kept}");
                         assert_eq!(opened.session.reader_actions().len(), kept, "{context}");
+                        assert!(same_moment(&opened.session, &session), "{context}: the last outcome");
                     }
                 }
             }
-            Err(LinkError::TooManyActions { actions: said, max: limit }) => {
+            Err(NoLink { reason, without_detours }) => {
                 outcomes.refused += 1;
-                assert_eq!(limit, max, "{context}");
-                assert!(said > max && said <= actions, "{context}: said {said} of {actions}");
+                match reason {
+                    LinkError::TooManyActions { actions: said, max: limit } => {
+                        assert_eq!(limit, max, "{context}");
+                        assert!(said > max && said <= actions, "{context}: said {said} of {actions}");
+                        assert_eq!(without_detours, said < actions, "{context}");
+                    }
+                    LinkError::Oversized { chars } => assert!(chars > MAX_CHARS, "{context}"),
+                    other => panic!("{context}: Share refused for a reason a reader's clicks cannot have: {other:?}"),
+                }
+                // The reader does refuse the whole history.
+                let whole = link::encode(&address, &(config, session.reader_actions().to_vec()));
+                let place = Place { link: Some(whole), nth: 1, ..Place::default() };
+                assert!(restore(&place, Lang::En, config, offered, start).notice.is_some(), "{context}");
             }
-            Err(LinkError::Oversized { chars }) => {
-                outcomes.refused += 1;
-                assert!(chars > MAX_CHARS, "{context}");
-            }
-            Err(other) => panic!("{context}: Share refused for a reason a reader's clicks cannot have: {other:?}"),
         }
     }
     println!("{kind}: {outcomes:?}");
     outcomes
 }
 
-/// Each outcome happened at least once (a refusal only where a history can grow without end).
-fn met_all(outcomes: Outcomes, can_refuse: bool) {
-    assert!(outcomes.whole > 0 && outcomes.shortened > 0, "{outcomes:?}");
-    assert_eq!(outcomes.refused > 0, can_refuse, "{outcomes:?}");
+/// Each outcome happened at least once.
+fn met_all(outcomes: Outcomes) {
+    assert!(outcomes.whole > 0 && outcomes.shortened > 0 && outcomes.refused > 0, "{outcomes:?}");
 }
 
 #[test]
@@ -159,8 +166,7 @@ fn csi_links_restore_what_share_promised() {
         |_| Action::Detach { claim: DEMO_CLAIM.into(), node: "node-a".into() },
     ];
     let grow: fn(&State) -> Action = |_| Action::Mount { claim: DEMO_CLAIM.into(), node: "node-a".into(), pod: None };
-    let outcomes = property("csi", &[DemoConfig::default(), wait], &OFFERED, start, buttons, detour, Some(grow));
-    met_all(outcomes, true);
+    met_all(property("csi", &[DemoConfig::default(), wait], &OFFERED, start, buttons, detour, grow));
 }
 
 #[test]
@@ -184,7 +190,7 @@ fn statefulset_links_restore_what_share_promised() {
     let detour: [fn(&State) -> Action; 2] =
         [|_| Action::Break { ordinal: BREAKABLE }, |_| Action::Fix { ordinal: BREAKABLE }];
     let configs = [StsConfig::default(), StsConfig { startup_ticks: 0, ..StsConfig::default() }];
-    met_all(property("statefulset", &configs, &OFFERED, start, buttons, detour, None), false);
+    met_all(property("statefulset", &configs, &OFFERED, start, buttons, detour, |_| Action::Step));
 }
 
 #[test]
@@ -208,5 +214,5 @@ fn topology_links_restore_what_share_promised() {
         Scenario::Chapter(Chapter::default()),
         Scenario::Chapter(Chapter { pods: 9, max_skew: 2, ..Chapter::default() }),
     ];
-    met_all(property("topology", &configs, &OFFERED, start, buttons, detour, None), false);
+    met_all(property("topology", &configs, &OFFERED, start, buttons, detour, |_| Action::Step));
 }

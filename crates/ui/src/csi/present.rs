@@ -214,8 +214,8 @@ pub fn nodes() -> [&'static str; 2] {
 pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig> = crate::demo::Offered {
     admits: |_| true,
     offers: |_| true,
-    // 12 µs an action at 4x CPU (scripts/link-cost.mjs) would allow 4,000 in 50 ms; at about
-    // 4.3 characters an action, 1,800 is what fits a link's 8,000.
+    // 12 to 17 µs an action at 4x CPU (runs of scripts/link-cost.mjs) would allow about 3,000
+    // in 50 ms; at about 4.3 characters an action, 1,800 is what fits a link's 8,000.
     max_actions: 1800,
 };
 

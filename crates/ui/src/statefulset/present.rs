@@ -37,8 +37,9 @@ pub const OFFERED: crate::demo::Offered<State, StsConfig> = crate::demo::Offered
         Action::DeletePod { .. } | Action::DeletePvc { .. } | Action::Write { data: None, .. } => true,
         _ => false,
     },
-    // 1.6 µs an action at 4x CPU (scripts/link-cost.mjs) would allow 30,000 in 50 ms; at about
-    // 2.5 characters an action, 3,000 is what fits a link's 8,000.
+    // 2 to 7 µs an action at 4x CPU (runs of scripts/link-cost.mjs; a few ms over a whole link,
+    // near the timing's noise) would allow 7,000 or more in 50 ms; at about 2.5 characters an
+    // action, 3,000 is what fits a link's 8,000.
     max_actions: 3000,
 };
 

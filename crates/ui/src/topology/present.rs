@@ -40,8 +40,8 @@ pub const OFFERED: crate::demo::Offered<State, Scenario> = crate::demo::Offered 
                 | Action::RecoverNode { .. }
         )
     },
-    // 37 µs an action at 4x CPU (scripts/link-cost.mjs, a run of the chapter's nine pods after
-    // each loss): 1,300 replay in about 50 ms.
+    // 33 to 37 µs an action at 4x CPU (runs of scripts/link-cost.mjs, a run of the chapter's
+    // nine pods after each loss): 1,300 replay in 43 to 48 ms.
     max_actions: 1300,
 };
 
