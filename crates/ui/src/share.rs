@@ -52,7 +52,7 @@ pub fn share<M: Model, C: Compact + Copy>(
     // The last action stays, so the moment opens with the outcome it showed (a refusal, a
     // verdict): only the way to the state before it is shortened.
     let Some((last, before)) = actions.split_last() else { return Err(whole) };
-    let mut shorter = shorter_way(start(config), before);
+    let (mut shorter, before_last) = shorter_way(start(config), before);
     shorter.push(last.clone());
     if shorter.len() == actions.len() {
         return Err(whole);
@@ -60,22 +60,20 @@ pub fn share<M: Model, C: Compact + Copy>(
     let fragment =
         fitting(address, config, offered, &shorter).map_err(|reason| NoLink { reason, without_detours: true })?;
     // Proof, not trust: what the reader decodes from the link, replayed as it replays it, must
-    // arrive at the state shown and the same last outcome.
-    let opened =
-        link::decode::<(C, Vec<M::Action>)>(&fragment).map(|(config, replayed)| replay(config, replayed, start));
-    match opened {
-        Ok(opened) if same_moment(&opened, session) => {
-            Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) })
-        }
-        _ => Err(whole),
+    // reach the state before the last action and then the state shown, byte for byte. The model
+    // is deterministic, so the last action from the same state has the same outcome too.
+    let proven = link::decode::<(C, Vec<M::Action>)>(&fragment).is_ok_and(|(config, mut replayed)| {
+        let Some(last) = replayed.pop() else { return false };
+        let mut opened = replay(config, replayed, start);
+        let same_before = to_json(&opened.state) == before_last;
+        opened.dispatch(last);
+        same_before && to_json(&opened.state) == to_json(&session.state)
+    });
+    if proven {
+        Ok(Link { fragment, shortened: Some((shorter.len(), actions.len())) })
+    } else {
+        Err(whole)
     }
-}
-
-/// Whether two sessions show the same moment: the same state and the same last outcome, byte
-/// for byte as JSON.
-pub fn same_moment<M: Model>(a: &Session<M>, b: &Session<M>) -> bool {
-    let moment = |s: &Session<M>| (to_json(&s.state), to_json(&s.last_events()), to_json(&s.last_refusal()));
-    moment(a) == moment(b)
 }
 
 /// The fragment for `actions` if the demo's reader accepts it.
@@ -93,11 +91,11 @@ fn fitting<M: Model, C: Compact + Copy>(
     }
 }
 
-/// `actions` from `session` without the detours: from each moment, the way goes on from the last
-/// moment with the same state, so every loop (an undone step, a refused or idle action) drops
-/// out. Equal states are found by a hash (FNV-1a) of their JSON; a collision could only make a
-/// wrong way, which `share` catches by replaying it.
-fn shorter_way<M: Model>(mut session: Session<M>, actions: &[M::Action]) -> Vec<M::Action> {
+/// `actions` from `session` without the detours, and the state they lead to as JSON: from each
+/// moment, the way goes on from the last moment with the same state, so every loop (an undone
+/// step, a refused or idle action) drops out. Equal states are found by a hash (FNV-1a) of their
+/// JSON; a collision could only make a wrong way, which `share` catches by replaying it.
+fn shorter_way<M: Model>(mut session: Session<M>, actions: &[M::Action]) -> (Vec<M::Action>, String) {
     let fingerprint = |state: &M| {
         to_json(state).bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
     };
@@ -118,7 +116,7 @@ fn shorter_way<M: Model>(mut session: Session<M>, actions: &[M::Action]) -> Vec<
             at += 1;
         }
     }
-    kept
+    (kept, to_json(&session.state))
 }
 
 #[cfg(test)]
@@ -139,6 +137,14 @@ mod tests {
 
     fn detach(node: &str) -> Action {
         Action::Detach { claim: DEMO_CLAIM.into(), node: node.into() }
+    }
+
+    /// The same state and the same last outcome, byte for byte as JSON.
+    fn same_moment(a: &crate::csi::present::CsiSession, b: &crate::csi::present::CsiSession) -> bool {
+        let moment = |s: &crate::csi::present::CsiSession| {
+            (to_json(&s.state), to_json(&s.last_events()), to_json(&s.last_refusal()))
+        };
+        moment(a) == moment(b)
     }
 
     fn played(actions: impl IntoIterator<Item = Action>) -> crate::csi::present::CsiSession {

@@ -16,8 +16,14 @@ use kubevol_ui::demo::{restore, Offered, Place};
 use kubevol_ui::kubectl::Kubectl;
 use kubevol_ui::lang::Lang;
 use kubevol_ui::session::Session;
-use kubevol_ui::share::{same_moment, share, NoLink};
+use kubevol_ui::share::{share, NoLink};
 use kubevol_ui::{csi, statefulset, topology};
+
+/// The same state and the same last outcome (its events or refusal), byte for byte as JSON.
+fn same_moment<M: Model>(a: &Session<M>, b: &Session<M>) -> bool {
+    let moment = |s: &Session<M>| (to_json(&s.state), to_json(&s.last_events()), to_json(&s.last_refusal()));
+    moment(a) == moment(b)
+}
 
 /// xorshift64*: enough to pick buttons, and the same on every machine.
 struct Rng(u64);
