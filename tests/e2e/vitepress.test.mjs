@@ -175,6 +175,43 @@ await run('vitepress', [
     fresh.assertClean();
     await fresh.context().close();
   }],
+  ['a reader\'s 1,100 clicks make a share link that a fresh page restores (the limits of writer and reader agree)', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/parts/csi.html`);
+    await waitMounted(page, 1);
+    const demo = page.locator('[data-kubevol-demo="csi"]');
+    await openFold(demo, 'history');
+    // Real buttons, clicked one after another as a reader does, each answered before the next.
+    const refused = await demo.evaluate(async (d) => {
+      const button = (action) => d.querySelector(`[data-action="${action}"][data-node="node-a"]`);
+      let refusals = 0;
+      for (let i = 0; i < 1100; i++) {
+        button(i === 1099 ? 'mount' : i % 2 === 0 ? 'attach' : 'detach').click();
+        await new Promise((done) => setTimeout(done, 0));
+        if (d.querySelector('.kv-log li:first-child.kv-refused')) refusals++;
+      }
+      return refusals;
+    });
+    assertEq(refused, 0, 'refused clicks among the 1,100');
+    const moment = (d) => d.evaluate((d) => ['badge', 'verdict', 'volume', 'log'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
+    const shared = await moment(demo);
+    await demo.locator('[data-action="share"]').click();
+    const url = await demo.locator('[data-state="share-link"]').inputValue();
+    assertEq(await demo.locator('[data-state="share-said"]').textContent(), '', 'what Share said of a link within the limit');
+    assert(url.length < 8000, `${url.length} characters`);
+    page.assertClean();
+    await page.context().close();
+    const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await fresh.goto(url);
+    await waitMounted(fresh, 1);
+    const opened = fresh.locator('[data-kubevol-demo="csi"]');
+    await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
+    await openFold(opened, 'history');
+    assertEq(await opened.locator('[data-state="notice"]').count(), 0, 'notices');
+    assertEq(JSON.stringify(await moment(opened)), JSON.stringify(shared), 'the moment after 1,100 clicks, in a fresh page');
+    fresh.assertClean();
+    await fresh.context().close();
+  }],
   ['every fold of the CSI chapter fetches its part on demand: kubectl shows a pod\'s YAML, Export the scenario, Share a link a fresh page restores', async () => {
     const files = JSON.parse(readFileSync(`${site}/kubevol/kubevol-files.json`, 'utf8'));
     const lab = files.parts.csi_lab.map((p) => `/kubevol/${files.packs[p]}`);

@@ -40,9 +40,9 @@ pub const OFFERED: crate::demo::Offered<State, Scenario> = crate::demo::Offered 
                 | Action::RecoverNode { .. }
         )
     },
-    // 33 to 37 µs an action at 4x CPU (runs of scripts/link-cost.mjs, a run of the chapter's
-    // nine pods after each loss): 1,300 replay in 43 to 48 ms.
-    max_actions: 1300,
+    // 25 to 45 µs an action at 4x CPU over four runs of scripts/link-cost.mjs (a run of the
+    // chapter's nine pods after each loss): 1,100 replay in at most about 50 ms.
+    max_actions: 1100,
 };
 
 /// The `data-preset` (and preset button) of the book's topology chapter.
