@@ -3,7 +3,7 @@
 // microtasks have run), over 50 clicks. Each demo is placed as a book chapter places it, folds
 // closed (the gallery opens them all, and an open kubectl panel recomputes on every click). Prints the median (and p90) beside the book's own figures.
 //   node scripts/latency.mjs [dist]
-import { launch, watchedPage } from '../tests/e2e/harness.mjs';
+import { launch, watchedPage, prependDemo } from '../tests/e2e/harness.mjs';
 import { startServer } from '../tests/e2e/static-server.mjs';
 
 const dist = process.argv[2] ?? 'dist';
@@ -44,14 +44,7 @@ const results = [];
 for (const m of MEASURES) {
   const page = await watchedPage(browser);
   await page.goto(`${server.url}/index.html`);
-  await page.evaluate((kind) => {
-    const host = document.createElement('div');
-    host.id = 'measured';
-    host.dataset.kubevolDemo = kind;
-    document.querySelector('main').prepend(host);
-  }, m.demo);
-  const host = page.locator('#measured');
-  await host.locator('[data-kubevol-root]').waitFor();
+  const host = await prependDemo(page, 'measured', { kubevolDemo: m.demo });
   for (const s of m.setup) await host.locator(s).first().click();
   const times = await host.evaluate(async (el, { button, clicks }) => {
     let last = 0;

@@ -11,7 +11,7 @@
 // noise of one page's opens (garbage collection, the machine's other work).
 //   node scripts/link-cost.mjs [dist] [--rounds N]
 import { execFileSync } from 'node:child_process';
-import { launch, watchedPage, assert } from '../tests/e2e/harness.mjs';
+import { launch, watchedPage, assert, prependDemo } from '../tests/e2e/harness.mjs';
 import { startServer } from '../tests/e2e/static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -33,13 +33,7 @@ for (const [kind, { max_actions: max, links: byCount }] of Object.entries(links)
   const cdp = await page.context().newCDPSession(page);
   await page.goto(`${server.url}/index.html`);
   // The page's first demo of its kind, as the links' address (`kubevol:<kind>:1`) names it.
-  await page.evaluate((kind) => {
-    const host = document.createElement('div');
-    host.id = 'measured';
-    host.dataset.kubevolDemo = kind;
-    document.querySelector('main').prepend(host);
-  }, kind);
-  await page.locator('#measured [data-kubevol-root]').waitFor();
+  await prependDemo(page, 'measured', { kubevolDemo: kind });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
   // From the address's change to the demo's last change, once it has been quiet for 400 ms.
   const open = (fragment) => page.evaluate(async (fragment) => {

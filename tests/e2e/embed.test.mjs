@@ -25,6 +25,25 @@ const browser = await launch();
 
 const demos = (page) => page.locator('[data-kubevol-demo]');
 const mounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-root]').length >= n, n);
+// Adds a topology placeholder (in `lang`, if given) whose part will not come, waits until the
+// loader marks it failed, and clicks the page's CSI demo meanwhile. Returns whether it failed, what
+// the placeholder says, and what the CSI demo shows.
+const addFailingTopology = (page, lang) => page.evaluate(async (lang) => {
+  const el = document.createElement('div');
+  el.id = 'added';
+  el.dataset.kubevolDemo = 'topology';
+  if (lang) el.dataset.lang = lang;
+  document.querySelector('main').append(el);
+  const until = Date.now() + 5000;
+  while (!el.hasAttribute('data-kubevol-failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  document.querySelector('[data-action="attach"][data-node="node-a"]').click();
+  await new Promise((r) => setTimeout(r, 50));
+  return {
+    failed: el.hasAttribute('data-kubevol-failed'),
+    said: getComputedStyle(el, '::before').content,
+    other: document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent,
+  };
+}, lang);
 const text = async (locator) => (await locator.textContent()).trim();
 
 await run('embed', [
@@ -124,22 +143,7 @@ await run('embed', [
     await page.goto(`${server.url}/book.html`);
     await mounted(page, 2);
     // A placeholder the page adds: the loader mounts it, and its part does not come.
-    const first = await page.evaluate(async () => {
-      const el = document.createElement('div');
-      el.id = 'added';
-      el.dataset.kubevolDemo = 'topology';
-      el.dataset.lang = 'en';
-      document.querySelector('main').append(el);
-      const until = Date.now() + 5000;
-      while (!el.hasAttribute('data-kubevol-failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      document.querySelector('[data-action="attach"][data-node="node-a"]').click();
-      await new Promise((r) => setTimeout(r, 50));
-      return {
-        failed: el.hasAttribute('data-kubevol-failed'),
-        said: getComputedStyle(el, '::before').content,
-        other: document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent,
-      };
-    });
+    const first = await addFailingTopology(page, 'en');
     assert(first.failed, 'the placeholder is marked failed');
     assert(first.said.includes('could not be loaded'), `the placeholder says: ${first.said}`);
     assertEq(first.other, 'pv-1 が繋がっている', 'the page\'s CSI demo answers meanwhile');
@@ -171,18 +175,8 @@ await run('embed', [
     await page.route(`**/${file}`, (route) => route.fulfill({ contentType: 'application/wasm', body: stale ? foreign : real }));
     await page.goto(`${server.url}/book.html`);
     await mounted(page, 2);
-    const first = await page.evaluate(async () => {
-      const el = document.createElement('div');
-      el.id = 'added';
-      el.dataset.kubevolDemo = 'topology';
-      document.querySelector('main').append(el);
-      const until = Date.now() + 5000;
-      while (!el.hasAttribute('data-kubevol-failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      document.querySelector('[data-action="attach"][data-node="node-a"]').click();
-      await new Promise((r) => setTimeout(r, 50));
-      return [el.hasAttribute('data-kubevol-failed'), document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent];
-    });
-    assertEq(JSON.stringify(first), JSON.stringify([true, 'pv-1 が繋がっている']), 'refused, and the page\'s other demo works');
+    const first = await addFailingTopology(page);
+    assertEq(JSON.stringify([first.failed, first.other]), JSON.stringify([true, 'pv-1 が繋がっている']), 'refused, and the page\'s other demo works');
     const said = page.problems.find((p) => p.includes('belongs to another build'));
     assert(said?.includes(`(000000000000, not ${FILES.build})`), `the console says which build: ${page.problems.join(' | ')}`);
     // The host serves this build's own pack again: it mounts and answers.

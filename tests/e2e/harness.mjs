@@ -31,6 +31,23 @@ export async function watchedPage(browser, options = {}) {
   return page;
 }
 
+/**
+ * Puts a placeholder at the top of the page's <main>, with `id` and the `dataset` given (at least
+ * `kubevolDemo`, the kind), as a book's page places a demo first in its column, and waits for its
+ * demo. Returns the placeholder's locator.
+ */
+export async function prependDemo(page, id, dataset) {
+  await page.evaluate(({ id, dataset }) => {
+    const host = document.createElement('div');
+    host.id = id;
+    Object.assign(host.dataset, dataset);
+    document.querySelector('main').prepend(host);
+  }, { id, dataset });
+  const host = page.locator(`#${id}`);
+  await host.locator('[data-kubevol-root]').waitFor();
+  return host;
+}
+
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }

@@ -3,6 +3,8 @@
 // accessibility suites, so both look at the same thing. Each scene says how the demo is placed:
 // `chapter` is a book chapter's placeholder (every fold closed, the first screen a reader meets),
 // `lab` adds data-view="lab" (every fold open, as the gallery shows it).
+import { prependDemo } from './harness.mjs';
+
 const click = (demo, selector) => demo.locator(selector).first().click();
 
 export const SCENES = {
@@ -69,17 +71,9 @@ export const SCENES = {
  */
 export async function mountScene(page, scene) {
   const { kind, preset, view } = SCENES[scene];
-  await page.evaluate(({ kind, preset, view }) => {
-    const host = document.createElement('div');
-    host.id = 'scene';
-    host.dataset.kubevolDemo = kind;
-    if (preset) host.dataset.preset = preset;
-    if (view === 'lab') host.dataset.view = 'lab';
-    host.dataset.lang = 'ja';
-    document.querySelector('main').prepend(host);
-  }, { kind, preset, view });
-  const demo = page.locator('#scene');
-  await demo.locator('[data-kubevol-root]').waitFor();
+  const demo = await prependDemo(page, 'scene', {
+    kubevolDemo: kind, ...(preset && { preset }), ...(view === 'lab' && { view: 'lab' }), lang: 'ja',
+  });
   // In the lab view every fold fetches its part at once: wait until each panel has drawn it.
   await page.waitForFunction(() => !document.querySelector('#scene [data-state="part-loading"]'));
   return demo;

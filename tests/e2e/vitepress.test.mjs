@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
+import { PAGES, PROBE, allMounted, answersInPage } from './book-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const site = `${root}tests/vitepress/docs/.vitepress/dist`;
@@ -18,41 +19,11 @@ const slow = await startServer(site, { delay: (path) => (path.endsWith('.wasm') 
 const browser = await launch();
 
 const WIDTHS = [390, 720, 800, 1024, 1440];
-// Chapter pages with the sidebar, and the English page without it; together they hold every kind.
-const PAGES = {
-  '/parts/csi.html': ['csi'],
-  '/parts/statefulset.html': ['statefulset'],
-  '/parts/topology.html': ['topology', 'topology'],
-  '/parts/together.html': ['csi', 'statefulset'],
-  '/parts/en.html': ['csi', 'statefulset', 'topology'],
-};
-// One control per kind and the read-out it changes: a click answered is a changed read-out.
-const PROBE = {
-  csi: ['[data-action="attach"][data-node="node-a"]', '[data-node="node-a"] [data-state="disk"]'],
-  statefulset: ['[data-action="step"]', '[data-state="step"]'],
-  topology: ['[data-action="step"]', '[data-state="step"]'],
-};
-
 const roots = (page) => page.evaluate(() => [...document.querySelectorAll('[data-kubevol-root]')].map((r) => r.dataset.kubevolRoot));
 const mountedDemos = (page) => page.evaluate(async () => (await import('/kubevol/kubevol.js')).mountedDemos());
-const waitMounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-root]').length === n
-  && document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0, n);
-
+const waitMounted = (page, n) => page.waitForFunction(allMounted, n);
 // Clicks each demo's probe control; returns the kinds whose read-out changed.
-async function answers(page) {
-  return page.evaluate(async (PROBE) => {
-    const answered = [];
-    for (const host of document.querySelectorAll('[data-kubevol-demo]')) {
-      const kind = host.dataset.kubevolDemo;
-      const [control, readout] = PROBE[kind];
-      const before = host.querySelector(readout).textContent;
-      host.querySelector(control).click();
-      await new Promise((r) => setTimeout(r, 50));
-      if (host.querySelector(readout).textContent !== before) answered.push(kind);
-    }
-    return answered;
-  }, PROBE);
-}
+const answers = (page) => page.evaluate(answersInPage, PROBE);
 
 // Opens a demo's fold as a reader does (its toggle is `[data-action=name]`) and waits until its
 // panel has drawn what its part shows.
@@ -60,6 +31,22 @@ async function openFold(demo, name) {
   await demo.locator(`.kv-folds [data-action="${name}"]`).click();
   await demo.locator(`[data-state="${name}"]:not([hidden])`).waitFor();
   await demo.locator(`[data-state="${name}"] [data-state="part-loading"]`).waitFor({ state: 'detached' });
+}
+
+// A demo's read-outs (`[data-state=...]`) that a reader compares between a shared moment and its
+// link's.
+const readOuts = (demo, states) =>
+  demo.evaluate((d, states) => states.map((s) => d.querySelector(`[data-state="${s}"]`).textContent), states);
+
+// Opens a CSI chapter's share link in a fresh page, as the reader it was sent to does, and waits
+// until its demo shows the pod the link's history mounted (web-1 on node-a).
+async function openCsiLink(url) {
+  const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+  await fresh.goto(url);
+  await waitMounted(fresh, 1);
+  const opened = fresh.locator('[data-kubevol-demo="csi"]');
+  await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
+  return { fresh, opened };
 }
 
 // Follows a sidebar link as a reader does, and waits until VitePress has shown the page.
@@ -129,8 +116,7 @@ await run('vitepress', [
   }],
   ['a share link opened in a fresh page restores that demo, scrolled into view, and leaves the page\'s other demo alone', async () => {
     const demos = (page) => page.locator('[data-kubevol-root="topology"]');
-    const moment = (demo) => demo.evaluate((d) => ['badge', 'verdict', 'log']
-      .map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
+    const moment = (demo) => readOuts(demo, ['badge', 'verdict', 'log']);
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/parts/topology.html`);
     await waitMounted(page, 2);
@@ -193,7 +179,7 @@ await run('vitepress', [
       return refusals;
     });
     assertEq(refused, 0, 'refused clicks among the 1,100');
-    const moment = (d) => d.evaluate((d) => ['badge', 'verdict', 'volume', 'log'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
+    const moment = (d) => readOuts(d, ['badge', 'verdict', 'volume', 'log']);
     const shared = await moment(demo);
     await demo.locator('[data-action="share"]').click();
     const url = await demo.locator('[data-state="share-link"]').inputValue();
@@ -201,11 +187,7 @@ await run('vitepress', [
     assert(url.length < 8000, `${url.length} characters`);
     page.assertClean();
     await page.context().close();
-    const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
-    await fresh.goto(url);
-    await waitMounted(fresh, 1);
-    const opened = fresh.locator('[data-kubevol-demo="csi"]');
-    await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
+    const { fresh, opened } = await openCsiLink(url);
     await openFold(opened, 'history');
     assertEq(await opened.locator('[data-state="notice"]').count(), 0, 'notices');
     assertEq(JSON.stringify(await moment(opened)), JSON.stringify(shared), 'the moment after 1,100 clicks, in a fresh page');
@@ -235,19 +217,14 @@ await run('vitepress', [
     const scenario = JSON.parse(await demo.locator('[data-state="scenario"]').inputValue());
     assertEq(scenario.model, 'volumes', 'the exported scenario\'s model');
     assertEq(scenario.actions.length, 2, 'its actions');
-    const moment = () => demo.evaluate((d) => ['badge', 'verdict', 'volume'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent));
-    const shared = await moment();
+    const moment = (d) => readOuts(d, ['badge', 'verdict', 'volume']);
+    const shared = await moment(demo);
     await demo.locator('[data-action="share"]').click();
     const url = await demo.locator('[data-state="share-link"]').inputValue();
     page.assertClean();
     await page.context().close();
-    const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
-    await fresh.goto(url);
-    await waitMounted(fresh, 1);
-    const opened = fresh.locator('[data-kubevol-demo="csi"]');
-    await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
-    assertEq(JSON.stringify(await opened.evaluate((d) => ['badge', 'verdict', 'volume'].map((s) => d.querySelector(`[data-state="${s}"]`).textContent))),
-      JSON.stringify(shared), 'the link\'s moment in a fresh page');
+    const { fresh, opened } = await openCsiLink(url);
+    assertEq(JSON.stringify(await moment(opened)), JSON.stringify(shared), 'the link\'s moment in a fresh page');
     fresh.assertClean();
     await fresh.context().close();
   }],

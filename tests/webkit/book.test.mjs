@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { run, assert, assertEq } from '../e2e/harness.mjs';
 import { startServer } from '../e2e/static-server.mjs';
+import { PAGES, PROBE, allMounted, answersInPage } from '../e2e/book-pages.mjs';
 import { startDriver, session } from './webdriver.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,36 +37,6 @@ console.log(`  engine: ${first.capabilities.browserName} ${first.capabilities.br
   + `${await first.run(() => navigator.userAgent)}`);
 await first.close();
 
-// One control per kind and the read-out it changes, as in the Chromium suites.
-const PROBE = {
-  csi: ['[data-action="attach"][data-node="node-a"]', '[data-node="node-a"] [data-state="disk"]'],
-  statefulset: ['[data-action="step"]', '[data-state="step"]'],
-  topology: ['[data-action="step"]', '[data-state="step"]'],
-};
-const PAGES = {
-  '/parts/csi.html': ['csi'],
-  '/parts/statefulset.html': ['statefulset'],
-  '/parts/topology.html': ['topology', 'topology'],
-  '/parts/together.html': ['csi', 'statefulset'],
-  '/parts/en.html': ['csi', 'statefulset', 'topology'],
-};
-
-// In the page: every placeholder mounted, and `n` demos.
-const mounted = (n) => document.querySelectorAll('[data-kubevol-root]').length === n
-  && document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0;
-// In the page: clicks each demo's probe control; returns the kinds whose read-out changed.
-async function answers(PROBE) {
-  const answered = [];
-  for (const host of document.querySelectorAll('[data-kubevol-demo]')) {
-    const kind = host.dataset.kubevolDemo;
-    const [control, readout] = PROBE[kind];
-    const before = host.querySelector(readout).textContent;
-    host.querySelector(control).click();
-    await new Promise((r) => setTimeout(r, 50));
-    if (host.querySelector(readout).textContent !== before) answered.push(kind);
-  }
-  return answered;
-}
 const problems = () => window.__problems;
 
 // The demo's rectangle (342 px wide, `height` tall) out of a shot of the window.
@@ -93,25 +64,25 @@ const withSession = (fn) => async () => {
 await run('webkit', [
   ['the example page loads with no error and each demo answers a click', withSession(async (s) => {
     await s.goto(`${example.url}/book.html`);
-    await s.until(mounted, { what: 'two demos mounted' }, 2);
-    assertEq(JSON.stringify(await s.run(answers, PROBE)), JSON.stringify(['csi', 'csi']), 'demos that answer');
+    await s.until(allMounted, { what: 'two demos mounted' }, 2);
+    assertEq(JSON.stringify(await s.run(answersInPage, PROBE)), JSON.stringify(['csi', 'csi']), 'demos that answer');
     assertEq(JSON.stringify(await s.run(problems)), '[]', 'errors on the page');
   })],
   ['every VitePress chapter loads with no error and each of its demos answers a click', withSession(async (s) => {
     for (const [path, kinds] of Object.entries(PAGES)) {
       await s.goto(`${server.url}${path}`);
-      await s.until(mounted, { what: `${path}: ${kinds.length} demos mounted` }, kinds.length);
-      assertEq(JSON.stringify(await s.run(answers, PROBE)), JSON.stringify(kinds), `${path}: demos that answer`);
+      await s.until(allMounted, { what: `${path}: ${kinds.length} demos mounted` }, kinds.length);
+      assertEq(JSON.stringify(await s.run(answersInPage, PROBE)), JSON.stringify(kinds), `${path}: demos that answer`);
       assertEq(JSON.stringify(await s.run(problems)), '[]', `${path}: errors on the page`);
     }
   })],
   ['twenty round trips by the sidebar mount each arriving page\'s demos and free the old ones', withSession(async (s) => {
     await s.goto(`${server.url}/parts/csi.html`);
-    await s.until(mounted, { what: 'the CSI demo mounted' }, 1);
+    await s.until(allMounted, { what: 'the CSI demo mounted' }, 1);
     const follow = async (path, n) => {
       await s.click(`.VPSidebar a[href="${path}"]`);
       await s.until((path) => location.pathname === path, { what: `arrived at ${path}` }, path);
-      await s.until(mounted, { what: `${path} mounted` }, n);
+      await s.until(allMounted, { what: `${path} mounted` }, n);
     };
     const counters = () => s.run(async () => {
       const { mountedDemos, wasmMemory } = await import('/kubevol/kubevol.js');
@@ -137,7 +108,7 @@ await run('webkit', [
   })],
   ['the appearance switch re-themes the demo', withSession(async (s) => {
     await s.goto(`${server.url}/parts/csi.html`);
-    await s.until(mounted, { what: 'the CSI demo mounted' }, 1);
+    await s.until(allMounted, { what: 'the CSI demo mounted' }, 1);
     const colours = () => s.run(() => {
       const kv = document.querySelector('.kv');
       return [getComputedStyle(kv).backgroundColor, getComputedStyle(kv).color, document.documentElement.classList.contains('dark')];
@@ -174,7 +145,7 @@ await run('webkit', [
           return (host.nextElementSibling ?? host.parentElement.nextElementSibling).getBoundingClientRect().top + scrollY;
         });
         const waiting = await below();
-        await s.until(mounted, { what: `${path} mounted`, timeout: 15_000 }, PAGES[path].length);
+        await s.until(allMounted, { what: `${path} mounted`, timeout: 15_000 }, PAGES[path].length);
         await new Promise((r) => setTimeout(r, 300));
         const arrived = await below();
         const gaps = await s.run(() => [...document.querySelectorAll('[data-kubevol-demo]')].map((host) => {
@@ -213,7 +184,7 @@ await run('webkit', [
     try {
       await one.size(1280, 900);
       await one.goto(`${server.url}/parts/topology.html`);
-      await one.until(mounted, { what: 'two demos mounted' }, 2);
+      await one.until(allMounted, { what: 'two demos mounted' }, 2);
       const chapter = '[data-kubevol-demo="topology"][data-preset="spread"]';
       await open(one, 'history');
       for (const control of ['[data-action="max-skew"][data-value="2"]', '[data-action="fail-zone"]', '[data-action="run"]', '[data-action="step"]', '[data-action="undo"]']) {
@@ -230,7 +201,7 @@ await run('webkit', [
     try {
       await two.size(1280, 900);
       await two.goto(url);
-      await two.until(mounted, { what: 'two demos mounted' }, 2);
+      await two.until(allMounted, { what: 'two demos mounted' }, 2);
       await open(two, 'history');
       assertEq(JSON.stringify(await two.run(moment, 1)), JSON.stringify(shared), 'the linked demo\'s badge, verdict and log');
       assertEq(JSON.stringify(await two.run(problems)), '[]', 'errors on the page');
@@ -254,7 +225,7 @@ await run('webkit', [
       await s.goto(`${server.url}/__webkit__/frame.html?src=${encodeURIComponent(path)}`);
       await s.until(() => !!document.getElementById('phone').contentDocument?.querySelector('[data-kubevol-root]'), { what: 'the frame\'s demo' });
       await s.frame('#phone');
-      await s.until(mounted, { what: `${path} mounted` }, PAGES[path].length);
+      await s.until(allMounted, { what: `${path} mounted` }, PAGES[path].length);
       // The frame as tall as the demo, its page scrolled to it: a shot of the frame is the demo.
       const height = await s.run((selector) => {
         const kv = document.querySelector(`${selector} > .kv`);
