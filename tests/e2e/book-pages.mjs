@@ -1,7 +1,7 @@
 // What the suites that open the VitePress book (tests/vitepress) know of it, in Chromium through
 // Playwright (vitepress.test.mjs) and in WebKit through WebDriver (tests/webkit/book.test.mjs):
-// its chapter pages and their demos, how to tell a click was answered, and two functions that run
-// in the page. Those are self-contained, as both drivers send them to the page as source text.
+// its chapter pages and their demos, how to tell a click was answered, and functions that run in
+// the page. Those are self-contained, as both drivers send them to the page as source text.
 
 // Chapter pages with the sidebar, and the English page without it; together they hold every kind.
 export const PAGES = {
@@ -35,4 +35,23 @@ export async function answersInPage(PROBE) {
     if (host.querySelector(readout).textContent !== before) answered.push(kind);
   }
   return answered;
+}
+
+/**
+ * In the page: for each demo, how much of the space its placeholder reserves its own height leaves
+ * unused (`gap`), with its kind and its column's width. The demo's own height is measured not
+ * stretched to the reservation, and rendered though off-screen (a reader who scrolls to it sees
+ * it rendered).
+ */
+export function reservationGaps() {
+  return [...document.querySelectorAll('[data-kubevol-demo]')].map((host) => {
+    const kv = host.querySelector('.kv');
+    const box = host.getBoundingClientRect().height;
+    kv.style.alignSelf = 'start';
+    kv.style.contentVisibility = 'visible';
+    const natural = kv.getBoundingClientRect().height;
+    kv.style.alignSelf = '';
+    kv.style.contentVisibility = '';
+    return { kind: host.dataset.kubevolDemo, column: Math.round(host.getBoundingClientRect().width), gap: box - natural };
+  });
 }

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { PAGES, PROBE, allMounted, answersInPage } from './book-pages.mjs';
+import { PAGES, PROBE, allMounted, answersInPage, reservationGaps } from './book-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const site = `${root}tests/vitepress/docs/.vitepress/dist`;
@@ -411,18 +411,7 @@ await run('vitepress', [
         const cls = shifts.reduce((a, s) => a + s.value, 0);
         for (const c of await page.evaluate(() => window.__chrome)) chrome.add(c.from);
         assertEq(cls, 0, `${path} at ${width} px: cumulative layout shift (${JSON.stringify(shifts)})`);
-        const gaps = await page.evaluate(() => [...document.querySelectorAll('[data-kubevol-demo]')].map((host) => {
-          const kv = host.querySelector('.kv');
-          const box = host.getBoundingClientRect().height;
-          // The demo's own height, not stretched to the reservation, rendered though off-screen
-          // (a reader who scrolls to it sees it rendered).
-          kv.style.alignSelf = 'start';
-          kv.style.contentVisibility = 'visible';
-          const natural = kv.getBoundingClientRect().height;
-          kv.style.alignSelf = '';
-          kv.style.contentVisibility = '';
-          return { kind: host.dataset.kubevolDemo, column: Math.round(host.getBoundingClientRect().width), gap: box - natural };
-        }));
+        const gaps = await page.evaluate(reservationGaps);
         for (const g of gaps) {
           report.push(`${width}/${g.column}/${g.kind}:${g.gap.toFixed(0)}`);
           assert(g.gap >= 0 && g.gap < 24, `${path} at ${width} px (column ${g.column} px): ${g.kind} leaves ${g.gap.toFixed(1)} px unused`);

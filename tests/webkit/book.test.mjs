@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { run, assert, assertEq } from '../e2e/harness.mjs';
 import { startServer } from '../e2e/static-server.mjs';
-import { PAGES, PROBE, allMounted, answersInPage } from '../e2e/book-pages.mjs';
+import { PAGES, PROBE, allMounted, answersInPage, reservationGaps } from '../e2e/book-pages.mjs';
 import { startDriver, session } from './webdriver.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -148,16 +148,7 @@ await run('webkit', [
         await s.until(allMounted, { what: `${path} mounted`, timeout: 15_000 }, PAGES[path].length);
         await new Promise((r) => setTimeout(r, 300));
         const arrived = await below();
-        const gaps = await s.run(() => [...document.querySelectorAll('[data-kubevol-demo]')].map((host) => {
-          const kv = host.querySelector('.kv');
-          const box = host.getBoundingClientRect().height;
-          kv.style.alignSelf = 'start';
-          kv.style.contentVisibility = 'visible';
-          const natural = kv.getBoundingClientRect().height;
-          kv.style.alignSelf = '';
-          kv.style.contentVisibility = '';
-          return box - natural;
-        }));
+        const gaps = (await s.run(reservationGaps)).map((g) => g.gap);
         report.push(`${width}/${path.slice(7, -5)}: moved ${(arrived - waiting).toFixed(1)} px, unused ${gaps.map((g) => g.toFixed(0)).join('+')} px`);
         assertEq(innerWidth, width, `${path}: the viewport's width`);
         assert(Math.abs(arrived - waiting) < 0.5, `${path} at ${width} px: what follows the demo moved ${arrived - waiting} px when it mounted`);
