@@ -306,3 +306,30 @@ mod tests {
         assert_eq!(serde_json::to_string(&s).unwrap(), r#"[["n2","p"]]"#);
     }
 }
+
+/// `#[serde(with = "crate::ordered::numbered")]` on a `BTreeMap<u32, V>`: its keys written as
+/// strings. JSON has only string keys (serde_json writes a number key as one itself, so the JSON
+/// is the same), and so does a plain JavaScript object, which serde-wasm-bindgen writes only from
+/// string keys: the page's script API hands a StatefulSet's pods out that way.
+pub mod numbered {
+    use std::collections::BTreeMap;
+
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, V: Serialize>(map: &BTreeMap<u32, V>, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(map.iter().map(|(key, value)| (key.to_string(), value)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+        deserializer: D,
+    ) -> Result<BTreeMap<u32, V>, D::Error> {
+        BTreeMap::<String, V>::deserialize(deserializer)?
+            .into_iter()
+            .map(|(key, value)| match key.parse() {
+                Ok(number) => Ok((number, value)),
+                Err(_) => Err(D::Error::custom(format!("expected an ordinal (a whole number) as key, not \"{key}\""))),
+            })
+            .collect()
+    }
+}

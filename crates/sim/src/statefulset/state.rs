@@ -17,7 +17,9 @@ pub struct State {
     pub config: Config,
     /// Logical time: the number of steps taken.
     pub now: u64,
+    #[serde(with = "crate::ordered::numbered")]
     pub pods: BTreeMap<u32, Pod>,
+    #[serde(with = "crate::ordered::numbered")]
     pub pvcs: BTreeMap<u32, Pvc>,
     /// Ordinals that fail to become ready, whenever their pod exists.
     pub broken: BTreeSet<u32>,

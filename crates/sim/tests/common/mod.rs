@@ -2,6 +2,8 @@
 //! wasm32. Each test file imports `wasm_bindgen_test as test` on wasm32 so one `#[test]` serves both.
 #![allow(dead_code)]
 
+pub mod generate;
+
 /// SplitMix64: a tiny deterministic generator, so a failing sequence is reproducible from its seed
 /// and the property tests need no dependency.
 pub struct Rng(u64);
