@@ -55,11 +55,15 @@ if (parts.size === 0 || parts.size !== exported.length) {
 const shared = /let sharedImports = undefined;\nfunction getSharedImports\(\) \{[\s\S]*?\n\}\n/.exec(split)?.[0];
 if (!shared) throw new Error('link-parts: no getSharedImports in __wasm_split.js');
 
-// A kind's parts are its own (`csi`, fetched beside the main part) and its lab (`csi_lab`, what its
-// folds show, fetched on the first opening).
-const kinds = [...parts.keys()].filter((p) => !p.endsWith('_lab')).sort();
+// A kind's parts are its own (`csi`, fetched beside the main part), its lab (`csi_lab`, what its
+// folds show, fetched on the first opening) and its API (`csi_api`, the page's script API: fetched
+// only by a page whose script asks for it).
+const STAGES = ['lab', 'api'];
+const stageOf = (p) => STAGES.find((s) => p.endsWith(`_${s}`));
+const kindOfPart = (p) => (stageOf(p) ? p.slice(0, -stageOf(p).length - 1) : p);
+const kinds = [...parts.keys()].filter((p) => !stageOf(p)).sort();
 for (const p of parts.keys()) {
-  if (p.endsWith('_lab') && !kinds.includes(p.slice(0, -4))) throw new Error(`link-parts: ${p} belongs to no kind`);
+  if (!kinds.includes(kindOfPart(p))) throw new Error(`link-parts: ${p} belongs to no kind`);
 }
 
 // ---- packs: each chunk with the others of the same set of kinds -------------------------------
@@ -71,13 +75,18 @@ const put = (module, pack) => {
 };
 // A chunk is needed by the pages of some kinds to show their demos, and by the pages of others
 // only once a fold opens: it goes with the chunks needed by just the same pages at the same time.
+// An API's users do not cut packs finer: an API part fetches the packs that hold its chunks,
+// whatever else they hold, so the pages that use no API fetch no more files than before. Only a
+// chunk no demo or fold needs goes into an API's own pack.
 for (const { name, parts: users } of chunks.values()) {
   const first = kinds.filter((k) => users.includes(k));
   const lab = kinds.filter((k) => users.includes(`${k}_lab`) && !first.includes(k));
-  put(name, [first.length && `part-${first.join('-')}`, lab.length && `lab-${lab.join('-')}`].filter(Boolean).join('--'));
+  const api = kinds.filter((k) => users.includes(`${k}_api`));
+  const groups = first.length || lab.length ? [[first, 'part'], [lab, 'lab']] : [[api, 'api']];
+  put(name, groups.filter(([ks]) => ks.length).map(([ks, stage]) => `${stage}-${ks.join('-')}`).join('--'));
 }
 for (const [part, { own }] of parts) {
-  if (own) put(own, part.endsWith('_lab') ? `lab-${part.slice(0, -4)}` : `part-${part}`);
+  if (own) put(own, `${stageOf(part) ?? 'part'}-${kindOfPart(part)}`);
 }
 
 const hash = (data) => createHash('sha256').update(data).digest('hex').slice(0, 12);
@@ -228,8 +237,10 @@ const manifest = {
   main: { js: `${main}.js`, wasm: `${main}.wasm`, integrity: integrity(wasm) },
   build,
   link: `${linkName}.js`,
-  // Each kind's packs (fetched beside the main part) and its lab's (fetched on the first fold).
-  parts: Object.fromEntries(kinds.flatMap((k) => [[k, needs(k)], [`${k}_lab`, needs(`${k}_lab`).filter((p) => !needs(k).includes(p))]])),
+  // Each kind's packs (fetched beside the main part), and beyond those its lab's (fetched on the
+  // first fold) and its API's (fetched when the page's script asks).
+  parts: Object.fromEntries(kinds.flatMap((k) => [[k, needs(k)],
+    ...STAGES.map((stage) => [`${k}_${stage}`, needs(`${k}_${stage}`).filter((p) => !needs(k).includes(p))])])),
   packs: files,
 };
 const MARKER = '/* kubevol:files */ {}';
@@ -239,5 +250,5 @@ if (!source.includes(MARKER)) throw new Error(`link-parts: ${loaderPath} has no 
 const named = source.replace(MARKER, JSON.stringify(manifest));
 writeFileSync(loaderPath, release ? transformSync(named, { minify: true, format: 'esm', target: 'es2022' }).code : named);
 writeFileSync(join(out, 'kubevol-files.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs`);
+console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')}, their labs and APIs`);
 if (!existsSync(join(out, `${main}.js`))) throw new Error('link-parts: nothing written');

@@ -76,6 +76,11 @@ done
 step "release build (trunk, offline)"
 trunk build --release --offline
 
+step "the script API's declarations (dist/kubevol.d.ts): tests/types compiled with tsc --noEmit --strict"
+node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler --lib es2022,dom \
+  tests/types/kubevol-api.ts
+echo "tsc: tests/types/kubevol-api.ts compiles against dist/kubevol.d.ts"
+
 step "the VitePress book (tests/vitepress) with the release build embedded as the README says"
 ./scripts/build-book.sh
 

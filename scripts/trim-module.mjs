@@ -22,7 +22,7 @@ if (!gluePath || !wasmPath) throw new Error('usage: node scripts/trim-module.mjs
 
 // What web/kubevol.js calls on a module: nothing else of the glue is used.
 // The loader of the parts (kubevol-link.<hash>.js) calls `initSync` for the main part's exports.
-const LOADER_API = ['default', 'initSync', 'mount', 'unmount', 'mountedCount', 'panicForTest'];
+const LOADER_API = ['default', 'initSync', 'mount', 'unmount', 'mountedCount', 'panicForTest', 'ask'];
 // The only exported classes a module may carry, all wasm-streams'. Any other class is unexpected:
 // fail rather than silently drop something a page may need.
 const STREAM_CLASSES = ['IntoUnderlyingByteSource', 'IntoUnderlyingSink', 'IntoUnderlyingSource'];
@@ -86,6 +86,26 @@ for (let i = importStart + 1; i < importEnd; i++) {
   if (current !== null && !imported.has(current)) dropLines.add(i);
 }
 lines = lines.filter((_, i) => !dropLines.has(i));
+
+// 2b. Short import names. wasm-bindgen names each import after its function and a hash
+// (`__wbg_get_with_ref_key_fc8a6b29a4ba3c21`); the name is written twice, in the wasm's import
+// section and as a key of the glue's import object, and its hash does not compress: about 16
+// bytes brotli per import. Each becomes a short name in both (`a`, `b`, ..., `aa`, ...).
+const short = (n) => {
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  let name = '';
+  do {
+    name = letters[n % letters.length] + name;
+    n = Math.floor(n / letters.length) - 1;
+  } while (n >= 0);
+  return name;
+};
+const renamed = new Map([...imported].sort().map((name, i) => [name, short(i)]));
+for (let i = 0; i < lines.length; i++) {
+  const entry = /^( {8})(\w+)(: )/.exec(lines[i]);
+  if (entry && renamed.has(entry[2])) lines[i] = entry[1] + renamed.get(entry[2]) + lines[i].slice(entry[0].length - entry[3].length);
+}
+writeFileSync(wasmPath, renameImports(readFileSync(wasmPath), (module, name) => (module.endsWith('_bg.js') ? renamed.get(name) ?? name : name)));
 const glue = lines.join('\n');
 
 // 3. Minify; tree shaking drops the helpers only the removed code used.
@@ -95,7 +115,8 @@ writeFileSync(gluePath, code);
 // 4. Check: every wasm import is still provided, every export the glue calls still exists, and the
 // loader's API is exported.
 const provided = new Set([...glue.matchAll(/^ {8}(\w+): /gm)].map((m) => m[1]));
-const missingImports = [...imported].filter((n) => !provided.has(n));
+const final = new WebAssembly.Module(readFileSync(wasmPath));
+const missingImports = WebAssembly.Module.imports(final).filter(fromGlue).map((i) => i.name).filter((n) => !provided.has(n));
 const stale = WebAssembly.Module.exports(before).map((e) => e.name)
   .filter((n) => !exported.has(n) && new RegExp(`\\.${n}\\b`).test(code));
 const api = LOADER_API.filter((n) => !new RegExp(`\\b${n === 'default' ? 'as default' : n}\\b`).test(code));
@@ -103,3 +124,75 @@ if (missingImports.length || stale.length || api.length) {
   throw new Error(`trim-module: ${gluePath} broken: imports not provided ${missingImports}, stale calls ${stale}, API missing ${api}`);
 }
 console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).filter(fromGlue).length - imported.size} imports`);
+
+// The wasm with each import renamed by `rename(module, name)`: the import section written again,
+// every other section as it was. An import's description is copied as its bytes; reading it only
+// finds where it ends (a function's, table's, memory's, global's or tag's).
+function renameImports(wasm, rename) {
+  let at = 8;
+  const u32 = () => {
+    let result = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = wasm[at++];
+      result += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return result;
+  };
+  const leb = (n) => {
+    const bytes = [];
+    do {
+      let b = n & 0x7f;
+      n = Math.floor(n / 128);
+      if (n) b |= 0x80;
+      bytes.push(b);
+    } while (n);
+    return Buffer.from(bytes);
+  };
+  const name = () => {
+    const length = u32();
+    const text = wasm.subarray(at, at + length).toString('utf8');
+    at += length;
+    return text;
+  };
+  const limits = () => {
+    const flags = wasm[at++];
+    u32();
+    if (flags & 1) u32();
+  };
+  const out = [wasm.subarray(0, 8)];
+  while (at < wasm.length) {
+    const start = at;
+    const id = wasm[at++];
+    const size = u32();
+    const end = at + size;
+    if (id !== 2) {
+      out.push(wasm.subarray(start, end));
+      at = end;
+      continue;
+    }
+    const count = u32();
+    const entries = [leb(count)];
+    for (let i = 0; i < count; i++) {
+      const module = name();
+      const field = name();
+      const desc = at;
+      const kind = wasm[at++];
+      if (kind === 0) u32();
+      else if (kind === 1) { at++; limits(); }
+      else if (kind === 2) limits();
+      else if (kind === 3) at += 2;
+      else if (kind === 4) { at++; u32(); }
+      else throw new Error(`trim-module: an import of kind ${kind}, which this does not know`);
+      const renamedField = Buffer.from(rename(module, field));
+      const moduleBytes = Buffer.from(module);
+      entries.push(leb(moduleBytes.length), moduleBytes, leb(renamedField.length), renamedField, wasm.subarray(desc, at));
+    }
+    if (at !== end) throw new Error('trim-module: the import section did not end where its size said');
+    const body = Buffer.concat(entries);
+    out.push(Buffer.from([2]), leb(body.length), body);
+  }
+  return Buffer.concat(out);
+}

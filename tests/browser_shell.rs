@@ -61,7 +61,7 @@ async fn unmounting_a_playing_demo_stops_it_and_frees_its_place() {
 
     // Unmounting again is harmless; mounting again starts a fresh demo.
     assert!(!kubevol_ui::unmount_from(&demo.host));
-    let again = kubevol_ui::mount_into(demo.host.clone(), Some("statefulset"), Some("en")).await;
+    let again = kubevol_ui::mount_into(demo.host.clone(), Some("statefulset"), Some("en"), None).await;
     assert_eq!(again, Ok(()));
     leptos::task::tick().await;
     assert_eq!(demo.state("step"), "step=0");
@@ -74,7 +74,7 @@ async fn mounting_twice_into_one_element_keeps_one_demo() {
     let demo = support::mount("csi", "en").await;
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
     let count = kubevol_ui::mounted_count();
-    let again = kubevol_ui::mount_into(demo.host.clone(), Some("csi"), Some("en")).await;
+    let again = kubevol_ui::mount_into(demo.host.clone(), Some("csi"), Some("en"), None).await;
     assert_eq!(again, Ok(()));
     leptos::task::tick().await;
     assert_eq!(kubevol_ui::mounted_count(), count);

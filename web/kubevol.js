@@ -25,8 +25,10 @@ const FILES = /* kubevol:files */ {};
 const KINDS = ['csi', 'statefulset', 'topology'];
 const KIND_ATTR = 'data-kubevol-demo';
 // Set by the wasm on a mounted element; set here on an element unmountDemo was asked to empty, so
-// the page's placeholders are mounted once and an emptied one stays empty.
-const WAITING = `[${KIND_ATTR}]:not([data-kubevol-mounted]):not([data-kubevol-unmounted])`;
+// the page's placeholders are mounted once and an emptied one stays empty. An element marked
+// `data-kubevol-script` is its page script's to mount (the Vue component's is), so the scan
+// leaves it alone: its attributes are there for the height the stylesheet reserves.
+const WAITING = `[${KIND_ATTR}]:not([data-kubevol-mounted]):not([data-kubevol-unmounted]):not([data-kubevol-script])`;
 // Set (here, or by the wasm for a part) on a placeholder whose demo could not be loaded.
 const FAILED = 'data-kubevol-failed';
 const kindOf = (element) => (element.getAttribute(KIND_ATTR) ?? '').trim();
@@ -112,11 +114,16 @@ function afterPageWork(value) {
   });
 }
 
-// Mounts a demo of `kind` into `element` once the main part has started. Resolves when mounted;
-// rejects with the module's message for a malformed request, or when the demo's code failed to
-// load (then with that failure as the error's cause).
-function attach(element, kind, lang) {
-  const demo = { loading: start([kind.trim()]), connected: element.isConnected };
+// Mounts a demo into `element` once the main part has started: `options` as mountDemo takes them.
+// Resolves when mounted; rejects with the module's message for a malformed request or a scenario
+// the demo cannot show, or when the demo's code failed to load (then with that failure as the
+// error's cause).
+function attach(element, options) {
+  const kind = String(options.kind ?? '').trim();
+  // The page's script API (a scenario, kubevol:change) is a part of its own, fetched only here.
+  const api = options.scenario !== undefined || options.events || options.onChange;
+  if (api) prefetch(FILES.parts?.[`${kind}_api`] ?? []);
+  const demo = { loading: start([kind]), connected: element.isConnected, watching: false, listener: undefined };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
   const failed = (cause) => {
@@ -129,18 +136,40 @@ function attach(element, kind, lang) {
   return demo.loading.then(afterPageWork).then(
     async (module) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
+      let refused;
       try {
-        await module.mount(element, kind, lang);
+        await module.mount(element, options.kind ?? '', options.lang ?? undefined, options.scenario);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
-        // malformed placeholder, whose message the demo shows in its place.
+        // malformed placeholder or scenario, whose message the demo shows too.
         if (element.hasAttribute(FAILED)) throw failed(error);
-        throw error;
+        if (!element.hasAttribute('data-kubevol-mounted')) throw error;
+        refused = error; // the demo is there, at its default: it can still be heard
       }
-      if (KINDS.includes(kind.trim())) whenIdle(() => prefetch(FILES.parts?.[`${kind.trim()}_lab`] ?? [], true));
+      if (KINDS.includes(kind)) whenIdle(() => prefetch(FILES.parts?.[`${kind}_lab`] ?? [], true));
+      if ((options.events || options.onChange) && demos.get(element) === demo) {
+        await tell(module, element);
+        demo.watching = true;
+        if (options.onChange) {
+          demo.listener = (event) => options.onChange(event.detail);
+          element.addEventListener(CHANGE, demo.listener);
+        }
+      }
+      if (refused) throw refused;
     },
     (cause) => { throw failed(cause); },
   );
+}
+
+// What a demo's element dispatches after each action, once a page asked for it.
+const CHANGE = 'kubevol:change';
+// Asks the demo in `element` to say what each action did, as `kubevol:change` on the element.
+const tell = (module, element) => module.ask(element, 'watch', (detail) => element.dispatchEvent(new CustomEvent(CHANGE, { detail, bubbles: true })));
+
+// Forgets the demo in `element` and the page's listener on it.
+function forget(element, demo) {
+  demos.delete(element);
+  if (demo.listener) element.removeEventListener(CHANGE, demo.listener);
 }
 
 // Mounts every placeholder not mounted yet, their kinds' parts fetched together.
@@ -152,7 +181,7 @@ function mountWaiting() {
   const [prefix, linked] = location.hash.slice(1).split(':');
   if (prefix === 'kubevol' && waiting.some((e) => kindOf(e) === linked)) prefetch(FILES.parts?.[`${linked}_lab`] ?? []);
   for (const element of waiting) {
-    attach(element, element.getAttribute(KIND_ATTR) ?? '', element.getAttribute('data-lang')).catch((error) => {
+    attach(element, { kind: element.getAttribute(KIND_ATTR) ?? '', lang: element.getAttribute('data-lang') }).catch((error) => {
       if (error.cause) console.error(error.message, error.cause);
       else console.warn(error); // a malformed placeholder: its message is shown in it too
     });
@@ -166,7 +195,7 @@ function releaseDeparted() {
     if (element.isConnected) {
       demo.connected = true;
     } else if (demo.connected) {
-      demos.delete(element);
+      forget(element, demo);
       demo.loading.then((module) => module.unmount(element), () => {});
     }
   }
@@ -196,19 +225,48 @@ addEventListener('hashchange', () => {
   const demo = element && demos.get(element);
   demo?.loading.then(async (module) => {
     module.unmount(element);
-    await module.mount(element, kind, element.getAttribute('data-lang'));
+    await module.mount(element, kind, element.getAttribute('data-lang'), undefined);
+    if (demo.watching) await tell(module, element); // the page still listens
   }).catch((error) => console.error(error));
 });
 
-/** Mounts demo `kind` ("csi", "statefulset", "topology") in `lang` ("ja" or "en") into `element`. */
-export async function mountDemo(element, kind, lang) {
+// The attributes a demo reads from its element, for the options mountDemo takes in their place.
+const ATTRS = { kind: KIND_ATTR, lang: 'data-lang', preset: 'data-preset', view: 'data-view' };
+
+/**
+ * Mounts a demo into `element`: `mountDemo(element, {kind, lang, preset, view, scenario, onChange,
+ * events})`, or `mountDemo(element, kind, lang)`. See kubevol.d.ts for each option. Resolves once
+ * the demo is there; rejects with a message for a malformed request, and for a scenario the demo
+ * cannot show (naming its path, e.g. `actions[3].node: unknown node "node-c"`: the demo then
+ * starts at its default and says so).
+ */
+export async function mountDemo(element, kindOrOptions, lang) {
+  const options = typeof kindOrOptions === 'object' && kindOrOptions !== null ? kindOrOptions : { kind: kindOrOptions, lang };
   element.removeAttribute('data-kubevol-unmounted');
   const held = demos.get(element);
   if (held) {
     console.debug('kubevol: mountDemo: this element already holds a demo; nothing to do.');
     return held.loading.then(() => undefined);
   }
-  return attach(element, kind ?? '', lang);
+  // The element says what it holds, as a placeholder does: the stylesheet reserves its height,
+  // a share link counts it among the page's demos, and the demo reads its preset and view.
+  for (const [option, attr] of Object.entries(ATTRS)) {
+    if (typeof options[option] === 'string') element.setAttribute(attr, options[option]);
+  }
+  return attach(element, options);
+}
+
+/**
+ * The moment the demo in `element` shows, as a plain object: `{kind, moment, setup, actions,
+ * state}`, in the replay format (`actions` holds the moments after the one shown too, after Back).
+ * Passed back as a `scenario`, it opens the same moment.
+ */
+export async function getState(element) {
+  const demo = demos.get(element);
+  if (!demo) throw new Error('kubevol: getState: this element holds no demo.');
+  const module = await demo.loading;
+  prefetch(FILES.parts?.[`${kindOf(element)}_api`] ?? []);
+  return module.ask(element, 'state');
 }
 
 /** Takes down the demo in `element` and frees it; the element stays, empty. True if there was one. */
@@ -218,7 +276,7 @@ export async function unmountDemo(element) {
     console.debug('kubevol: unmountDemo: this element holds no demo; nothing to do.');
     return false;
   }
-  demos.delete(element);
+  forget(element, demo);
   element.setAttribute('data-kubevol-unmounted', '');
   const module = await demo.loading.catch(() => undefined);
   return module ? module.unmount(element) : false;

@@ -331,6 +331,62 @@ await run('vitepress', [
     page.assertClean();
     await page.context().close();
   }],
+  ['the Vue component opens its scenario, tells the page each change, and names what is wrong with a bad scenario', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1024, height: 900 } });
+    const warned = [];
+    page.on('console', (m) => { if (m.type() === 'warning') warned.push(m.text()); });
+    await page.goto(`${server.url}/parts/vue.html`);
+    await waitMounted(page, 2);
+    const [shown, bad] = [page.locator('[data-kubevol-demo]').nth(0), page.locator('[data-kubevol-demo]').nth(1)];
+    // The scenario's moment: attached to node-a and seen by one pod, with nothing said about it.
+    assertEq(await shown.locator('[data-state="badge"]').textContent(), 'pv-1 ・ node-a に接続 ・ 1 個から見えている', 'the scenario\'s moment');
+    assertEq(await shown.locator('[data-state="notice"]').count(), 0, 'no notice on a scenario the demo shows');
+    const last = page.locator('[data-test="last-change"]');
+    assertEq(await last.textContent(), 'まだ何も起きていない', 'the page before a click');
+    await shown.locator('[data-action="attach"][data-node="node-b"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-test="last-change"]').textContent === 'refused: multi-attach');
+    await shown.locator('[data-action="mount"][data-node="node-a"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-test="last-change"]').textContent.startsWith('events: '));
+    console.log(`  the page heard: ${await last.textContent()}`);
+    // The bad scenario: the demo at its default, saying where the scenario is wrong.
+    const notice = await bad.locator('[data-state="notice"]').textContent();
+    assert(notice.includes('actions[2].node: unknown node "node-c"'), `the notice names the path: ${notice}`);
+    assertEq(await bad.locator('[data-state="badge"]').textContent(), 'pv-1 · not attached · seen by 0 pod(s)', 'the bad one starts at its default');
+    assert(warned.some((w) => w.includes('actions[2].node: unknown node "node-c"')), `the rejected promise is reported: ${warned.join(' | ')}`);
+    // getState of the first demo is its moment, in the replay format.
+    const state = await page.evaluate(async () => (await import('/kubevol/kubevol.js')).getState(document.querySelector('[data-kubevol-demo]')));
+    assertEq(JSON.stringify([state.kind, state.moment, state.actions.map((a) => `${a.type} ${a.node}`)]),
+      JSON.stringify(['csi', 4, ['attach node-a', 'mount node-a', 'attach node-b', 'mount node-a']]), 'getState');
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['leaving the page of the Vue component and coming back leaves no demo behind', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/parts/csi.html`);
+    await waitMounted(page, 1);
+    await follow(page, '/parts/vue.html');
+    await waitMounted(page, 2);
+    await follow(page, '/parts/csi.html');
+    await waitMounted(page, 1);
+    const before = await counters(page);
+    for (let trip = 0; trip < 10; trip++) {
+      await follow(page, '/parts/vue.html');
+      await waitMounted(page, 2);
+      await page.locator('[data-action="attach"][data-node="node-b"]').first().click();
+      await follow(page, '/parts/csi.html');
+      await waitMounted(page, 1);
+    }
+    const after = await counters(page);
+    console.log(`  10 round trips to the Vue page: DOM nodes ${before.nodes} -> ${after.nodes}, listeners ${before.listeners} -> ${after.listeners}`);
+    assert(after.nodes - before.nodes <= 300, `live DOM nodes grew by ${after.nodes - before.nodes} (at most 300)`);
+    for (const [module, bytes] of Object.entries(after.wasm)) {
+      assertEq(bytes, before.wasm[module], `${module}'s wasm memory after 10 trips`);
+    }
+    assertEq(JSON.stringify(await roots(page)), JSON.stringify(['csi']), 'demos in the document');
+    assertEq(await mountedDemos(page), 1, 'demos the modules hold');
+    page.assertClean();
+    await page.context().close();
+  }],
   ['the appearance switch recolours the demo', async () => {
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
     await page.goto(`${server.url}/parts/csi.html`);

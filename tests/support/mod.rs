@@ -27,7 +27,7 @@ pub async fn mount_with(kind: &str, lang: &str, attributes: &[(&str, &str)]) -> 
         host.set_attribute(name, value).unwrap();
     }
     document.body().unwrap().append_child(&host).unwrap();
-    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some(lang)).await;
+    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some(lang), None).await;
     leptos::task::tick().await;
     Demo { host, result }
 }

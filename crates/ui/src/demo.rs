@@ -163,10 +163,16 @@ impl<M: Model> Demo<M> {
 pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place: &Place) -> (RwSignal<Lang>, Demo<M>) {
     let lang = RwSignal::new(lang);
     let session = RwSignal::new(session);
+    // The page's script may listen for each action (`api.rs`, through the panic boundary's
+    // registry of mounted demos).
+    let id = use_context::<crate::boundary::DemoId>();
     let dispatch = Callback::new(move |action: M::Action| {
         session.update(|s| {
             s.dispatch(action);
-        })
+        });
+        if let Some(id) = id {
+            crate::boundary::notify(id);
+        }
     });
     let travel = Callback::new(move |moment: usize| {
         session.update(|s| {
@@ -176,6 +182,10 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     let demo = Demo { session, dispatch, travel, kind, nth: place.nth };
     provide_context(lang);
     provide_context(demo);
+    // Outside a mounted demo (native tests) there is no registry entry to keep it with.
+    if let Some(id) = id {
+        crate::boundary::keep(id, std::rc::Rc::new(demo));
+    }
     (lang, demo)
 }
 

@@ -3,6 +3,7 @@
 //! when one leaves the page, so the wasm never scans the page on its own.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::mount::{mount_into, mounted_count, unmount_from};
 
@@ -12,11 +13,34 @@ pub fn start() {
 }
 
 /// Mounts demo `kind` ("csi", ...) in `lang` ("ja" or "en") into `element`, once its part of the
-/// wasm is there. A malformed request shows a message in the element and is an error; so is a
-/// part that cannot be fetched (the element is then marked `data-kubevol-failed`).
+/// wasm is there, at `scenario` if the page passed one (`api.rs`; `undefined` for none). A
+/// malformed request shows a message in the element and is an error; so is a part that cannot be
+/// fetched (the element is then marked `data-kubevol-failed`), and a scenario the demo cannot show
+/// (the demo then starts at its default and says why).
 #[wasm_bindgen]
-pub async fn mount(element: web_sys::HtmlElement, kind: String, lang: Option<String>) -> Result<(), JsError> {
-    mount_into(element, Some(&kind), lang.as_deref()).await.map_err(|e| JsError::new(&e))
+pub async fn mount(
+    element: web_sys::HtmlElement,
+    kind: String,
+    lang: Option<String>,
+    scenario: JsValue,
+) -> Result<(), JsError> {
+    let scenario = (!scenario.is_undefined()).then_some(scenario);
+    mount_into(element, Some(&kind), lang.as_deref(), scenario).await.map_err(|e| JsError::new(&e))
+}
+
+/// What the page's script asks of the demo in `element` beyond mounting it (`api.rs`), through
+/// one export: `"state"`, the moment it shows as `{kind, moment, setup, actions, state}`; or
+/// `"watch"`, and from then on the demo calls `tell` with what each action did (the loader
+/// dispatches it as `kubevol:change`).
+#[wasm_bindgen]
+pub async fn ask(element: web_sys::HtmlElement, question: String, tell: JsValue) -> Result<JsValue, JsError> {
+    let api = crate::mount::api_for(&element).await.map_err(|e| JsError::new(&e))?;
+    let answer = match (question.as_str(), tell.dyn_into::<js_sys::Function>()) {
+        ("state", _) => (api.state)(&element),
+        ("watch", Ok(tell)) => (api.watch)(&element, tell).then_some(JsValue::TRUE).ok_or(crate::mount::NO_DEMO.into()),
+        _ => Err("kubevol: ask: \"state\", or \"watch\" with a function".into()),
+    };
+    answer.map_err(|e| JsError::new(&e))
 }
 
 /// Takes down the demo in `element` and frees everything it held. False when this module holds

@@ -180,6 +180,16 @@ pub fn bad_link(lang: Lang, error: &LinkError) -> String {
     }
 }
 
+/// A scenario the page's script passed (`mountDemo(element, {scenario})`) that this demo cannot
+/// show: said inside the demo, which starts from its beginning instead. `fault` is the path of
+/// what is wrong and why, in the page author's terms, as the script's promise reports it too.
+pub fn bad_scenario(lang: Lang, fault: &str) -> String {
+    match lang {
+        Lang::Ja => format!("ページが渡したシナリオを表示できない ({fault})。最初の状態から始める"),
+        Lang::En => format!("The page's scenario cannot be shown ({fault}). Starting from the beginning"),
+    }
+}
+
 /// What Share says when the moment shown has no link the demo would restore (`share.rs`): why
 /// (of the shorter way too, when it left out detours and was still too long), and that Export
 /// keeps it whole, for a file has no limit.

@@ -6,6 +6,7 @@
 //! (`present.rs`), how that reads (`text.rs`) and lays it out (`mod.rs`); words every demo shares
 //! are in `lang.rs`.
 
+pub mod api;
 pub mod boundary;
 pub mod csi;
 pub mod demo;

@@ -13,10 +13,12 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use kubevol_sim::link::Address;
+use kubevol_sim::{statefulset, topology, volumes};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlElement};
 
+use crate::api::{Api, Build};
 use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
 use crate::demo::Place;
@@ -81,12 +83,14 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
 pub type DemoView = fn(Lang, Place) -> AnyView;
 
 /// A kind of demo as parts of the wasm (`parts.rs`): the demo as a page places it (the kind's own
-/// part, which the loader fetches beside the main part), and the same demo opened at a share link
-/// (in the kind's lab part, which a page fetches at once only when its address holds a link).
+/// part, which the loader fetches beside the main part), the same demo opened at a share link
+/// (in the kind's lab part, which a page fetches at once only when its address holds a link), and
+/// the page's script API for it (`api.rs`, a part fetched only by a page that uses it).
 #[derive(Clone, Copy)]
 pub struct KindParts {
     view: Fetch<DemoView>,
     linked: Fetch<DemoView>,
+    api: Fetch<Api>,
 }
 
 on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
@@ -95,18 +99,47 @@ on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset
 on_demand! { statefulset_lab: fn statefulset_link_part() -> DemoView { crate::statefulset::linked } }
 on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
 on_demand! { topology_lab: fn topology_link_part() -> DemoView { crate::topology::linked } }
+on_demand! { csi_api: fn csi_api_part() -> Api {
+    Api {
+        open: |lang, place, value| crate::api::open(&crate::csi::SCENARIOS, lang, place, value),
+        state: |host| crate::api::state::<volumes::State>(DemoKind::Csi, host),
+        watch: |host, tell| crate::api::watch::<volumes::State>(DemoKind::Csi, host, tell),
+    }
+} }
+on_demand! { statefulset_api: fn statefulset_api_part() -> Api {
+    Api {
+        open: |lang, place, value| crate::api::open(&crate::statefulset::SCENARIOS, lang, place, value),
+        state: |host| crate::api::state::<statefulset::State>(DemoKind::StatefulSet, host),
+        watch: |host, tell| crate::api::watch::<statefulset::State>(DemoKind::StatefulSet, host, tell),
+    }
+} }
+on_demand! { topology_api: fn topology_api_part() -> Api {
+    Api {
+        open: |lang, place, value| crate::api::open(&crate::topology::SCENARIOS, lang, place, value),
+        state: |host| crate::api::state::<topology::State>(DemoKind::Topology, host),
+        watch: |host, tell| crate::api::watch::<topology::State>(DemoKind::Topology, host, tell),
+    }
+} }
 
 impl KindParts {
     /// A kind's parts; a `match`, so a new kind does not compile until it has them.
     const fn of(kind: DemoKind) -> KindParts {
         match kind {
-            DemoKind::Csi => KindParts { view: fetch!(csi_part: DemoView), linked: fetch!(csi_link_part: DemoView) },
-            DemoKind::StatefulSet => {
-                KindParts { view: fetch!(statefulset_part: DemoView), linked: fetch!(statefulset_link_part: DemoView) }
-            }
-            DemoKind::Topology => {
-                KindParts { view: fetch!(topology_part: DemoView), linked: fetch!(topology_link_part: DemoView) }
-            }
+            DemoKind::Csi => KindParts {
+                view: fetch!(csi_part: DemoView),
+                linked: fetch!(csi_link_part: DemoView),
+                api: fetch!(csi_api_part: Api),
+            },
+            DemoKind::StatefulSet => KindParts {
+                view: fetch!(statefulset_part: DemoView),
+                linked: fetch!(statefulset_link_part: DemoView),
+                api: fetch!(statefulset_api_part: Api),
+            },
+            DemoKind::Topology => KindParts {
+                view: fetch!(topology_part: DemoView),
+                linked: fetch!(topology_link_part: DemoView),
+                api: fetch!(topology_api_part: Api),
+            },
         }
     }
 }
@@ -149,7 +182,17 @@ pub fn mounted_count() -> usize {
 /// The demo's part is fetched first (the loader has usually fetched it already, beside the main
 /// part): until it is there the placeholder keeps saying it is loading. If it cannot be fetched the
 /// placeholder says so (`data-kubevol-failed`) and this is an error.
-pub async fn mount_into(host: HtmlElement, kind: Option<&str>, lang: Option<&str>) -> Result<(), String> {
+///
+/// With a `scenario` (a page's script passed one, `api.rs`) the demo opens at it, through the
+/// kind's API part; one the demo cannot show is an error naming what is wrong, and the demo then
+/// shows its default with that message. A share link in the address for this demo still wins: it
+/// is the reader's own moment, and holds the scenario's actions too.
+pub async fn mount_into(
+    host: HtmlElement,
+    kind: Option<&str>,
+    lang: Option<&str>,
+    scenario: Option<JsValue>,
+) -> Result<(), String> {
     if is_mounted(&host)
         || host.has_attribute(MOUNTED_ATTR)
         || PENDING.with(|p| p.borrow().iter().any(|h| same_node(h, &host)))
@@ -171,26 +214,44 @@ pub async fn mount_into(host: HtmlElement, kind: Option<&str>, lang: Option<&str
     let place = place_of(&host, kind.code());
     let linked = place.link.is_some();
     PENDING.with(|p| p.borrow_mut().push(host.clone()));
-    let fetched = (if linked { parts.linked } else { parts.view })().await;
+    let built: Result<(Build, Option<String>), _> = match scenario {
+        Some(value) if !linked => (parts.api)().await.map(|api| {
+            let opened = (api.open)(lang, place, value);
+            (opened.view, opened.fault)
+        }),
+        _ => (if linked { parts.linked } else { parts.view })()
+            .await
+            .map(|view| (Box::new(move || view(lang, place)) as Build, None)),
+    };
     if !take_pending(&host) {
         return Ok(()); // unmounted while its part was on its way
     }
-    let Ok(view) = fetched else {
+    let Ok((build, fault)) = built else {
         let _ = host.set_attribute(FAILED_ATTR, "");
         return Err(part_failed(kind.code()));
     };
     let _ = host.remove_attribute(FAILED_ATTR);
     let registered = host.clone();
     show(host.clone(), move || {
-        crate::boundary::register(registered, lang);
-        view(lang, place)
+        crate::boundary::register(registered, lang, kind);
+        build()
     });
     // The reader followed a link to this demo: show it, as a link to a heading would.
     if linked {
         host.scroll_into_view();
     }
-    Ok(())
+    fault.map_or(Ok(()), |fault| Err(format!("kubevol: the page's scenario for this {} demo: {fault}", kind.code())))
 }
+
+/// The page's script API for the demo mounted in `host` (its kind's API part, fetched on the
+/// first call), or why there is none.
+pub async fn api_for(host: &HtmlElement) -> Result<Api, String> {
+    let kind = crate::boundary::kind_in(host).ok_or(NO_DEMO)?;
+    (KindParts::of(kind).api)().await.map_err(|_| part_failed(kind.code()))
+}
+
+/// Said when a page's script asks about an element that holds no demo.
+pub const NO_DEMO: &str = "kubevol: this element holds no mounted demo.";
 
 /// Mounts `view` into `host` in place of whatever fallback the page put there, and keeps the handle.
 fn show<N: IntoView + 'static>(host: HtmlElement, view: impl FnOnce() -> N + 'static) {

@@ -119,6 +119,13 @@ impl<M: Model> Session<M> {
         (&self.setup, &self.history[..self.moment])
     }
 
+    /// The setup and every action, the moments after the one shown too (after going back): what
+    /// the page's script API hands out, with the moment, so the same moment and the way forward
+    /// can be opened again (`api.rs`).
+    pub fn recorded(&self) -> (&M::Setup, &[M::Action]) {
+        (&self.setup, &self.history)
+    }
+
     /// What the reader did, up to the moment shown: the actions after the demo's own start, which
     /// a share link carries (the start is the demo's settings, which it carries beside them).
     pub fn reader_actions(&self) -> &[M::Action] {

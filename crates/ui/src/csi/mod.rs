@@ -10,6 +10,7 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
+use crate::api::Scenarios;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, no_preset, switch, Lang, Msg};
@@ -56,6 +57,17 @@ pub fn linked(lang: Lang, place: Place) -> AnyView {
     let opening = demo::restore(&place, lang, DemoConfig::default(), &present::OFFERED, present::start);
     view! { <CsiDemo lang place opening/> }.into_any()
 }
+
+/// The demo opened at the scenario the page's script passed (`api.rs`).
+pub const SCENARIOS: Scenarios<State, DemoConfig> = Scenarios {
+    kind: DemoKind::Csi,
+    offered: &present::OFFERED,
+    start: present::start,
+    configs: present::configs,
+    first: |_, _| (DemoConfig::default(), None),
+    names: present::unknown_name,
+    show: |lang, place, opening| view! { <CsiDemo lang place opening/> }.into_any(),
+};
 
 #[component]
 fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> impl IntoView {

@@ -219,6 +219,48 @@ pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig>
     max_actions: 1800,
 };
 
+/// Every setting this demo's controls offer (the chapter's and the settings fold's): a page's
+/// scenario (`api.rs`) must start from what one of them sets up.
+pub fn configs() -> Vec<DemoConfig> {
+    use kubevol_sim::volumes::{Binding, Capabilities, Reclaim};
+    let mut all = Vec::new();
+    for mode in AccessMode::ALL {
+        for binding in [Binding::Immediate, Binding::WaitForFirstConsumer] {
+            for reclaim in [Reclaim::Delete, Reclaim::Retain] {
+                // The five switches: zones, expansion, and the driver's three capabilities.
+                for bits in 0..32u8 {
+                    let on = |bit: u8| bits & (1 << bit) != 0;
+                    let capabilities = Capabilities { stage_unstage: on(0), publish_unpublish: on(1), expand: on(2) };
+                    all.push(DemoConfig { mode, binding, reclaim, zoned: on(3), allow_expansion: on(4), capabilities });
+                }
+            }
+        }
+    }
+    all
+}
+
+/// A claim or a node the demo does not draw, named by an action of a page's scenario: the demo
+/// shows its one claim on node-a and node-b, so an action elsewhere would happen out of sight.
+pub fn unknown_name(setup: &Setup, action: &Action) -> Option<(&'static str, String)> {
+    let known = |names: Vec<&str>| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    let claims: Vec<&str> = setup.claims.iter().map(|c| c.name.as_str()).collect();
+    if let Some(claim) = action.claim().filter(|c| !claims.contains(c)) {
+        let field = if matches!(action, Action::Request(_)) { "name" } else { "claim" };
+        return Some((field, format!("unknown claim \"{claim}\" (this demo shows {})", known(claims))));
+    }
+    let node = match action {
+        Action::Attach { node, .. }
+        | Action::Mount { node, .. }
+        | Action::Detach { node, .. }
+        | Action::SetResponsive { node, .. }
+        | Action::ForceDetach { node: Some(node), .. } => node,
+        _ => return None,
+    };
+    let nodes: Vec<&str> = setup.nodes.iter().map(|n| n.name.as_str()).collect();
+    (!nodes.contains(&node.as_str()))
+        .then(|| ("node", format!("unknown node \"{node}\" (this demo has {})", known(nodes))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,6 +180,20 @@ pub fn situation(s: &State) -> Situation {
 /// Startup lengths a reader can pick, in steps.
 pub const STARTUP_STEPS: [(u32, &str); 4] = [(0, "0"), (1, "1"), (2, "2"), (3, "3")];
 
+/// Every setting this demo's controls offer: a page's scenario (`api.rs`) must start from what
+/// one of them sets up.
+pub fn configs() -> Vec<StsConfig> {
+    let mut all = Vec::new();
+    for (startup_ticks, _) in STARTUP_STEPS {
+        for policy in [PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel] {
+            for when_scaled in [Retention::Retain, Retention::Delete] {
+                all.push(StsConfig { startup_ticks, policy, when_scaled });
+            }
+        }
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

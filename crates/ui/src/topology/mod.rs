@@ -14,6 +14,7 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
+use crate::api::Scenarios;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
@@ -87,6 +88,17 @@ pub fn linked(lang: Lang, place: Place) -> AnyView {
     let opening = Opening { notice: opening.notice.or(notice), ..opening };
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
+
+/// The demo opened at the scenario the page's script passed (`api.rs`).
+pub const SCENARIOS: Scenarios<State, Scenario> = Scenarios {
+    kind: DemoKind::Topology,
+    offered: &present::OFFERED,
+    start: present::start,
+    configs: present::configs,
+    first: first_scenario,
+    names: present::unknown_name,
+    show: |lang, place, opening| view! { <TopologyDemo lang place opening/> }.into_any(),
+};
 
 #[component]
 fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> impl IntoView {

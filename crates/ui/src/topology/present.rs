@@ -447,6 +447,59 @@ pub fn situation(s: &State) -> Situation {
     Situation::Moving
 }
 
+/// Every scenario this demo's controls offer: a page's scenario (`api.rs`) must start from what
+/// one of them sets up.
+pub fn configs() -> Vec<Scenario> {
+    use kubevol_sim::topology::{AllowedZones, PodManagementPolicy, SpreadKey, TaintsPolicy};
+    let mut all: Vec<Scenario> = Preset::ALL.into_iter().map(Scenario::Preset).collect();
+    for (max_skew, _) in MAX_SKEWS {
+        for (pods, _) in POD_COUNTS {
+            for key in SpreadKey::ALL {
+                for when in WhenUnsatisfiable::ALL {
+                    all.push(Scenario::Chapter(Chapter { max_skew, pods, key, when }));
+                }
+            }
+        }
+    }
+    for binding in [Binding::Immediate, Binding::WaitForFirstConsumer] {
+        for allowed in [AllowedZones::Both, AllowedZones::Room1, AllowedZones::Room2] {
+            for (replicas, _) in REPLICAS {
+                for policy in [PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel] {
+                    for taints_policy in [TaintsPolicy::Ignore, TaintsPolicy::Honor] {
+                        for bits in 0..4u8 {
+                            let (spread, node_selector) = (bits & 1 != 0, bits & 2 != 0);
+                            let custom =
+                                Custom { binding, allowed, replicas, policy, spread, node_selector, taints_policy };
+                            all.push(Scenario::Custom(custom));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    all
+}
+
+/// A node or a zone the scenario's cluster does not have, named by an action of a page's
+/// scenario.
+pub fn unknown_name(setup: &kubevol_sim::topology::Setup, action: &Action) -> Option<(&'static str, String)> {
+    let list = |names: Vec<&str>| names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    let nodes: Vec<&str> = setup.nodes.iter().map(|n| n.name.as_str()).collect();
+    let mut zones: Vec<&str> = setup.nodes.iter().filter_map(|n| n.zone.as_deref()).collect();
+    zones.dedup();
+    match action {
+        Action::FailNode { node } | Action::DeleteNode { node } | Action::RecoverNode { node }
+            if !nodes.contains(&node.as_str()) =>
+        {
+            Some(("node", format!("unknown node \"{node}\" (this cluster has {})", list(nodes))))
+        }
+        Action::FailZone { zone } if !zones.contains(&zone.as_str()) => {
+            Some(("zone", format!("unknown zone \"{zone}\" (this cluster has {})", list(zones))))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 // A small VitePress book with kubevol-lab embedded exactly as the README tells a book author:
 // dist/ copied into docs/public/kubevol/, the two `head` entries below, and a placeholder <div> in
-// the pages that show a demo. scripts/build-book.sh builds it; tests/e2e/vitepress.test.mjs and
+// the pages that show a demo, or the Vue component the theme registers (theme/index.ts, used by
+// parts/vue.md). scripts/build-book.sh builds it; tests/e2e/vitepress.test.mjs and
 // scripts/slow-phone.mjs use it as a reader would. tests/e2e/vitepress.test.mjs checks that the
 // `head` entries are the README's, word for word.
 import { defineConfig } from 'vitepress';
@@ -27,6 +28,7 @@ export default defineConfig({
           { text: 'StatefulSetとPVC', link: '/parts/statefulset' },
           { text: '区画とボリューム', link: '/parts/topology' },
           { text: '二つを並べる', link: '/parts/together' },
+          { text: 'Vue のコンポーネント', link: '/parts/vue' },
           { text: 'In English', link: '/parts/en' },
         ],
       },

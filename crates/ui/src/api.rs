@@ -1,0 +1,301 @@
+//! The page's script API, the wasm's side of it (`web/kubevol.js` documents the JavaScript one):
+//! a demo opened at a scenario the page passes (`mountDemo(element, {kind, scenario})`), the
+//! moment a demo shows as a plain object (`getState`), and a `kubevol:change` event on the demo's
+//! element after every action the reader takes.
+//!
+//! Values cross as plain JavaScript objects in the model's own serde shapes, the replay format
+//! (`crates/replay/README.md`): serde-wasm-bindgen reads a scenario's setup and actions straight
+//! into the model's types and writes states and events back, with no JSON text in between. A page
+//! that asks for none of this never fetches it: each kind's API is an on-demand part of its own
+//! (`<kind>_api`, `mount.rs`).
+//!
+//! Why a scenario must be one the demo's own controls make: the demo draws its settings and its
+//! node cards from what its controls offer, so a setup it cannot show (a third node) or an action
+//! no button makes (a hundred thousand replicas) would show a demo that lies. Such a scenario is
+//! refused with the path of what is wrong (`actions[3].node: unknown node "node-c" ...`), inside
+//! the demo and as the promise's error, and the demo starts at its default.
+
+use kubevol_sim::Model;
+use leptos::prelude::{AnyView, WithUntracked};
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::HtmlElement;
+
+use crate::demo::{self, Demo, DemoKind, Offered, Opening, Place};
+use crate::lang::{bad_scenario, Lang};
+use crate::session::{Last, Session};
+
+/// What a kind's API part hands the main part: how to open the demo at a scenario, read the
+/// moment it shows, and start telling the page of each action.
+#[derive(Clone, Copy)]
+pub struct Api {
+    /// The demo opened at the page's scenario, or at its default with the reason it could not be.
+    pub open: fn(Lang, Place, JsValue) -> Opened,
+    /// `{kind, moment, setup, actions, state}`, or why not (`host` holds no demo of this kind).
+    pub state: fn(&HtmlElement) -> Result<JsValue, String>,
+    /// From now on the demo in `host` calls the function with each action's `Change`. False when
+    /// `host` holds no demo of this kind.
+    pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
+}
+
+/// A demo ready to render under its mount's owner, and what was wrong with the page's scenario.
+pub struct Opened {
+    pub view: Build,
+    pub fault: Option<String>,
+}
+
+/// Renders a demo, once, under the owner its mount makes.
+pub type Build = Box<dyn FnOnce() -> AnyView>;
+
+/// A field an action names that the demo does not show, and why: `("node", "unknown node ...")`.
+pub type Unknown = Option<(&'static str, String)>;
+
+/// What a kind of demo says about the scenarios it opens.
+pub struct Scenarios<M: Model, C: 'static> {
+    pub kind: DemoKind,
+    pub offered: &'static Offered<M, C>,
+    pub start: fn(C) -> Session<M>,
+    /// Every setting the demo's controls offer: a scenario's setup must be what one of them starts.
+    pub configs: fn() -> Vec<C>,
+    /// What the demo starts from on this page without a scenario (its `data-preset`'s scenario).
+    pub first: fn(Lang, &Place) -> (C, Option<String>),
+    /// Why the demo cannot show `action` in a session of `setup`, as the field it names and a
+    /// reason: a node or a claim the demo does not draw.
+    pub names: fn(&M::Setup, &M::Action) -> Unknown,
+    /// The demo's view at an opening.
+    pub show: fn(Lang, Place, Opening<C, M>) -> AnyView,
+}
+
+/// The fields of `Given`.
+const FIELDS: [&str; 7] = ["model", "kind", "title", "setup", "actions", "moment", "state"];
+
+/// A scenario as a page writes it: the replay format's fields, and those `getState` adds (its
+/// `kind` must be this demo's; its `state` is what the actions make, so it is not read).
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct Given<M: Model> {
+    #[serde(default)]
+    model: Option<String>,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default, rename = "title")]
+    _title: Option<IgnoredAny>,
+    #[serde(default)]
+    setup: Option<M::Setup>,
+    #[serde(default = "Vec::new")]
+    actions: Vec<M::Action>,
+    #[serde(default)]
+    moment: Option<usize>,
+    #[serde(default, rename = "state")]
+    _state: Option<IgnoredAny>,
+}
+
+/// The page's scenario read into the model's types and checked against the demo, or the path of
+/// the first thing wrong and why.
+pub fn read<M: Model, C: Copy>(
+    scenarios: &Scenarios<M, C>,
+    lang: Lang,
+    place: &Place,
+    value: JsValue,
+) -> Result<Opening<C, M>, String> {
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err("scenario: expected an object like {setup, actions}, as Export scenario writes".into());
+    }
+    // serde-wasm-bindgen reads a struct's fields by name and never sees any other: a misspelt
+    // field would be silently ignored.
+    if let Some(key) = js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>())
+        .iter()
+        .filter_map(|k| k.as_string())
+        .find(|k| !FIELDS.contains(&k.as_str()))
+    {
+        return Err(format!("{key}: not a field of a scenario (it has {})", FIELDS.join(", ")));
+    }
+    let given: Given<M> = from_value(value)?;
+    let code = scenarios.kind.code();
+    if given.model.as_deref().is_some_and(|m| m != M::NAME) {
+        let model = given.model.unwrap_or_default();
+        return Err(format!("model: this {code} demo replays \"{}\" scenarios, not \"{model}\"", M::NAME));
+    }
+    if given.kind.as_deref().is_some_and(|k| k != code) {
+        return Err(format!("kind: this is a {code} demo, not \"{}\"", given.kind.unwrap_or_default()));
+    }
+    // With a setup, the actions are its whole history, as kubevol-replay reads them: they begin
+    // with what the demo does on its own at its start (the topology chapter places its pods).
+    // Without one, the demo starts as the page would show it, and the actions follow that start.
+    let config = match &given.setup {
+        None => (scenarios.first)(lang, place).0,
+        Some(setup) => (scenarios.configs)()
+            .into_iter()
+            .find(|&c| (scenarios.offered.admits)(&c) && same((scenarios.start)(c).history().0, setup))
+            .ok_or_else(|| {
+                format!("setup: not a setup this demo's controls make; start from a scenario the {code} demo's Export scenario writes, or leave \"setup\" out")
+            })?,
+    };
+    let fresh = (scenarios.start)(config);
+    let own = fresh.history().1.len();
+    let mut actions = given.actions;
+    // Index `at` of the page's list is action `skip + at` of the demo's history.
+    let skip = if given.setup.is_some() {
+        if actions.len() < own || json(&actions[..own]) != json(fresh.history().1) {
+            return Err(format!(
+                "actions: a scenario of this setup begins with the demo's own start, {}",
+                json(fresh.history().1)
+            ));
+        }
+        actions.drain(..own);
+        own
+    } else {
+        0
+    };
+    let setup = fresh.history().0;
+    for (at, action) in actions.iter().enumerate() {
+        let at = at + skip;
+        if !(scenarios.offered.offers)(action) {
+            return Err(format!("actions[{at}]: no control of this demo makes this action: {}", json(action)));
+        }
+        if let Some((name, why)) = (scenarios.names)(setup, action) {
+            return Err(format!("actions[{at}].{name}: {why}"));
+        }
+    }
+    let max = scenarios.offered.max_actions;
+    if actions.len() > max {
+        return Err(format!(
+            "actions: {} actions after the demo's start; this demo replays at most {max}",
+            actions.len()
+        ));
+    }
+    let last = skip + actions.len();
+    let mut session = demo::replay(config, actions, scenarios.start);
+    if let Some(moment) = given.moment {
+        if moment > last {
+            return Err(format!("moment: {moment} is past the last of the {last} actions given"));
+        }
+        // Counted in the page's list of actions; the demo counts from its setup.
+        let Some(wanted) = (moment + own).checked_sub(skip).filter(|&m| m >= own) else {
+            return Err(format!("moment: the demo's own start is moment {own}; it cannot go back before it"));
+        };
+        session.travel(wanted);
+    }
+    Ok(Opening { config, session, notice: None })
+}
+
+/// The demo at the page's scenario; at its default with the scenario's fault in its notice, if
+/// the scenario cannot be shown.
+pub fn open<M: Model, C: Copy>(
+    scenarios: &'static Scenarios<M, C>,
+    lang: Lang,
+    place: Place,
+    value: JsValue,
+) -> Opened {
+    let (opening, fault) = match read(scenarios, lang, &place, value) {
+        Ok(opening) => (opening, None),
+        Err(fault) => {
+            let (first, _) = (scenarios.first)(lang, &place);
+            let opening =
+                Opening { notice: Some(bad_scenario(lang, &fault)), ..Opening::fresh(first, scenarios.start) };
+            (opening, Some(fault))
+        }
+    };
+    let show = scenarios.show;
+    Opened { view: Box::new(move || show(lang, place, opening)), fault }
+}
+
+/// `{kind, moment, setup, actions, state}` of the demo in `host`: every action, the ones after
+/// the moment shown too, so the page can open the same moment with its way forward.
+pub fn state<M: Model>(kind: DemoKind, host: &HtmlElement) -> Result<JsValue, String> {
+    let demo = crate::boundary::kept::<Demo<M>>(host).filter(|d| d.kind == kind).ok_or(crate::mount::NO_DEMO)?;
+    demo.session.with_untracked(|s| to_value(&State::of(kind, s))).map_err(|e| format!("kubevol: getState: {e}"))
+}
+
+/// The moment a demo shows, as `getState` hands it out.
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct State<'a, M: Model> {
+    pub kind: &'static str,
+    pub moment: usize,
+    pub setup: &'a M::Setup,
+    pub actions: &'a [M::Action],
+    pub state: &'a M,
+}
+
+impl<'a, M: Model> State<'a, M> {
+    pub fn of(kind: DemoKind, session: &'a Session<M>) -> State<'a, M> {
+        let (setup, actions) = session.recorded();
+        State { kind: kind.code(), moment: session.position().0, setup, actions, state: &session.state }
+    }
+}
+
+/// What happened at one action, as `kubevol:change`'s `detail`: the same fields as the replay
+/// tool's output, and no translated text (the `type` fields say what happened).
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct Change<'a, M: Model> {
+    pub kind: &'static str,
+    pub moment: usize,
+    pub action: Option<&'a M::Action>,
+    pub events: &'a [M::Event],
+    pub refusal: Option<&'a M::Refusal>,
+}
+
+impl<'a, M: Model> Change<'a, M> {
+    pub fn of(kind: DemoKind, session: &'a Session<M>) -> Change<'a, M> {
+        let (_, actions) = session.history();
+        let refusal = match &session.last {
+            Last::Refused(r) => Some(r),
+            _ => None,
+        };
+        Change {
+            kind: kind.code(),
+            moment: session.position().0,
+            action: actions.last(),
+            events: session.last_events(),
+            refusal,
+        }
+    }
+}
+
+/// From now on `tell` is called with each action's `Change` (the loader dispatches it as
+/// `kubevol:change` on the demo's element).
+pub fn watch<M: Model>(kind: DemoKind, host: &HtmlElement, tell: js_sys::Function) -> bool {
+    let Some(demo) = crate::boundary::kept::<Demo<M>>(host).filter(|d| d.kind == kind) else { return false };
+    crate::boundary::listen(
+        host,
+        std::rc::Rc::new(move || {
+            if let Ok(detail) = demo.session.with_untracked(|s| to_value(&Change::of(kind, s))) {
+                let _ = tell.call1(&JsValue::NULL, &detail);
+            }
+        }),
+    )
+}
+
+/// A model value as a plain JavaScript value: objects for structs and maps, `null` for a missing
+/// value, numbers for numbers, so `JSON.stringify` writes what the model's own JSON writer does.
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+}
+
+/// A model value read from a plain JavaScript value, or where and why it is not one:
+/// `actions[3]: missing field \`node\``.
+pub fn from_value<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
+    serde_path_to_error::deserialize(serde_wasm_bindgen::Deserializer::from(value)).map_err(|error| {
+        let path = error.path().to_string();
+        // serde-wasm-bindgen's errors are JavaScript `Error`s, which say so first.
+        let why = error.into_inner().to_string();
+        let why = why.strip_prefix("Error: ").unwrap_or(&why);
+        if path == "." {
+            why.to_string()
+        } else {
+            format!("{path}: {why}")
+        }
+    })
+}
+
+fn same<T: Serialize>(a: &T, b: &T) -> bool {
+    json(a) == json(b)
+}
+
+/// A model value as JSON, for a message and to compare values whose types have no `PartialEq`.
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    kubevol_sim::json::to_json(value)
+}
