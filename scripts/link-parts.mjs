@@ -55,10 +55,9 @@ if (parts.size === 0 || parts.size !== exported.length) {
 const shared = /let sharedImports = undefined;\nfunction getSharedImports\(\) \{[\s\S]*?\n\}\n/.exec(split)?.[0];
 if (!shared) throw new Error('link-parts: no getSharedImports in __wasm_split.js');
 
-// A kind's parts are its own (`csi`, fetched beside the main part), its lab (`csi_lab`, what its
-// folds show, fetched on the first opening) and its API (`csi_api`, the page's script API: fetched
-// only by a page whose script asks for it).
-const STAGES = ['lab', 'api'];
+// A kind's parts are its own (`csi`, fetched beside the main part) and its lab (`csi_lab`, what its
+// folds show, fetched on the first opening).
+const STAGES = ['lab'];
 const stageOf = (p) => STAGES.find((s) => p.endsWith(`_${s}`));
 const kindOfPart = (p) => (stageOf(p) ? p.slice(0, -stageOf(p).length - 1) : p);
 const kinds = [...parts.keys()].filter((p) => !stageOf(p)).sort();
@@ -75,15 +74,10 @@ const put = (module, pack) => {
 };
 // A chunk is needed by the pages of some kinds to show their demos, and by the pages of others
 // only once a fold opens: it goes with the chunks needed by just the same pages at the same time.
-// An API's users do not cut packs finer: an API part fetches the packs that hold its chunks,
-// whatever else they hold, so the pages that use no API fetch no more files than before. Only a
-// chunk no demo or fold needs goes into an API's own pack.
 for (const { name, parts: users } of chunks.values()) {
   const first = kinds.filter((k) => users.includes(k));
   const lab = kinds.filter((k) => users.includes(`${k}_lab`) && !first.includes(k));
-  const api = kinds.filter((k) => users.includes(`${k}_api`));
-  const groups = first.length || lab.length ? [[first, 'part'], [lab, 'lab']] : [[api, 'api']];
-  put(name, groups.filter(([ks]) => ks.length).map(([ks, stage]) => `${stage}-${ks.join('-')}`).join('--'));
+  put(name, [first.length && `part-${first.join('-')}`, lab.length && `lab-${lab.join('-')}`].filter(Boolean).join('--'));
 }
 for (const [part, { own }] of parts) {
   if (own) put(own, `${stageOf(part) ?? 'part'}-${kindOfPart(part)}`);
@@ -232,13 +226,24 @@ writeFileSync(join(out, `${main}.js`), glueNamed.replaceAll(LINK, linkName));
 writeFileSync(join(out, `${main}.wasm`), wasm);
 writeFileSync(join(out, `${linkName}.js`), linkSource.replaceAll(MAIN, main));
 
+// ---- the script API's module (crates/api): its glue and wasm, named after their content --------
+const apiWasm = readFileSync(join(from, 'kubevol-api_bg.wasm'));
+// Its glue holds what the page's loader asks of it too (web/kubevol-script.js, appended by
+// scripts/build-modules.sh).
+const apiGlue = readFileSync(join(from, 'kubevol-api.js'), 'utf8');
+const apiName = `kubevol-api.${hash(Buffer.concat([Buffer.from(apiGlue), apiWasm]))}`;
+writeFileSync(join(out, `${apiName}.js`), apiGlue);
+writeFileSync(join(out, `${apiName}.wasm`), apiWasm);
+
 // ---- the names, for the page's loader (kubevol.js) and for tools ------------------------------
 const manifest = {
   main: { js: `${main}.js`, wasm: `${main}.wasm`, integrity: integrity(wasm) },
   build,
   link: `${linkName}.js`,
+  // Fetched only by a page whose script passes a scenario, listens for changes or calls getState.
+  api: { js: `${apiName}.js`, wasm: `${apiName}.wasm` },
   // Each kind's packs (fetched beside the main part), and beyond those its lab's (fetched on the
-  // first fold) and its API's (fetched when the page's script asks).
+  // first fold).
   parts: Object.fromEntries(kinds.flatMap((k) => [[k, needs(k)],
     ...STAGES.map((stage) => [`${k}_${stage}`, needs(`${k}_${stage}`).filter((p) => !needs(k).includes(p))])])),
   packs: files,
@@ -247,8 +252,24 @@ const MARKER = '/* kubevol:files */ {}';
 const loaderPath = join(out, 'kubevol.js');
 const source = readFileSync(loaderPath, 'utf8');
 if (!source.includes(MARKER)) throw new Error(`link-parts: ${loaderPath} has no "${MARKER}" to fill in`);
-const named = source.replace(MARKER, JSON.stringify(manifest));
+// The loader's copy names each file by its hash alone (`kubevol-<name>.<hash>.<ext>`, see `file`
+// in kubevol.js): a chapter's first load carries every name, and each hash says it once.
+const hashOf = (file) => file.split('.').at(-2);
+const embedded = {
+  main: hashOf(manifest.main.wasm),
+  integrity: manifest.main.integrity,
+  api: hashOf(manifest.api.wasm),
+  parts: manifest.parts,
+  packs: Object.fromEntries(Object.entries(files).map(([pack, file]) => [pack, hashOf(file)])),
+};
+for (const [pack, file] of Object.entries(files)) {
+  if (file !== `kubevol-${pack}.${embedded.packs[pack]}.wasm`) throw new Error(`link-parts: ${file} is not named as the loader names it`);
+}
+if (manifest.link !== `kubevol-link.${embedded.main}.js` || manifest.main.js !== `kubevol-main.${embedded.main}.js`) {
+  throw new Error('link-parts: the main part and the parts\' loader do not share their hash');
+}
+const named = source.replace(MARKER, JSON.stringify(embedded));
 writeFileSync(loaderPath, release ? transformSync(named, { minify: true, format: 'esm', target: 'es2022' }).code : named);
 writeFileSync(join(out, 'kubevol-files.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')}, their labs and APIs`);
+console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs, and ${apiName}.{js,wasm}`);
 if (!existsSync(join(out, `${main}.js`))) throw new Error('link-parts: nothing written');

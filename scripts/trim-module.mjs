@@ -1,6 +1,6 @@
 // Release builds only, called by scripts/build-modules.sh on each module's glue and wasm (after
 // wasm-bindgen and wasm-opt, before the files are named after their content).
-//   node scripts/trim-module.mjs <glue.js> <module_bg.wasm>
+//   node scripts/trim-module.mjs <glue.js> <module_bg.wasm> [exports the module's users call, comma-separated]
 //
 // Why: Leptos turns on server_fn's "browser" feature for every wasm build, and server_fn brings
 // wasm-streams, whose three `#[wasm_bindgen]` classes (IntoUnderlyingSource, IntoUnderlyingByteSource,
@@ -17,12 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 
-const [gluePath, wasmPath] = process.argv.slice(2);
+const [gluePath, wasmPath, usedBy] = process.argv.slice(2);
 if (!gluePath || !wasmPath) throw new Error('usage: node scripts/trim-module.mjs <glue.js> <module_bg.wasm>');
 
 // What web/kubevol.js calls on a module: nothing else of the glue is used.
 // The loader of the parts (kubevol-link.<hash>.js) calls `initSync` for the main part's exports.
-const LOADER_API = ['default', 'initSync', 'mount', 'unmount', 'mountedCount', 'panicForTest', 'ask'];
+// The script API's module (crates/api) is called by the loader too, through its own exports.
+const LOADER_API = usedBy ? ['default', ...usedBy.split(',')] : ['default', 'initSync', 'mount', 'unmount', 'mountedCount', 'panicForTest', 'ask'];
 // The only exported classes a module may carry, all wasm-streams'. Any other class is unexpected:
 // fail rather than silently drop something a page may need.
 const STREAM_CLASSES = ['IntoUnderlyingByteSource', 'IntoUnderlyingSink', 'IntoUnderlyingSource'];

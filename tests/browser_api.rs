@@ -1,7 +1,8 @@
-//! The page's script API (`crates/ui/src/api.rs`), as a page's script meets it: model values as
-//! plain JavaScript objects and back, the moment a demo shows (`getState`), a demo opened at a
-//! scenario, and what each click says (`kubevol:change`). Every value crosses through the same
-//! serde-wasm-bindgen functions the product uses.
+//! The page's script API (`crates/ui/src/api.rs`, the module `crates/api`), as a page's script
+//! meets it: model values as plain JavaScript objects and back, the moment a demo shows
+//! (`getState`), a demo opened at a scenario, and what each click says (`kubevol:change`). Every
+//! value crosses through the same serde-wasm-bindgen functions, and the same module functions,
+//! the product uses; the demos hand the module their history through the demos' own `ask`.
 #![cfg(target_arch = "wasm32")]
 
 mod support;
@@ -18,6 +19,8 @@ use kubevol_sim::json::to_json;
 use kubevol_sim::{statefulset, topology, volumes, Model};
 use kubevol_ui::api::{from_value, to_value, State};
 use kubevol_ui::demo::{Demo, DemoKind};
+use kubevol_ui::mount::Scripted;
+use leptos::prelude::WithUntracked;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -112,8 +115,14 @@ async fn ask(host: &web_sys::HtmlElement, question: &str, tell: JsValue) -> Resu
 
 /// What the session itself says of the moment shown, written by the model's own JSON writer.
 fn session_json<M: Model>(host: &web_sys::HtmlElement, kind: DemoKind) -> String {
-    let demo = kubevol_ui::boundary::kept::<Demo<M>>(host).expect("the demo is mounted");
-    demo.with(|s| to_json(&State::of(kind, s)))
+    let demo = kubevol_ui::boundary::context_of::<Demo<M>>(host).expect("the demo is mounted");
+    demo.session.with_untracked(|s| to_json(&State::of(kind, s)))
+}
+
+/// `getState` as the loader answers it: the demo's history, from the demo, read by the module.
+async fn get_state(demo: &support::Demo, kind: &str) -> Result<JsValue, String> {
+    let history = ask(&demo.host, "history", JsValue::UNDEFINED).await?.as_string().unwrap();
+    kubevol_api::state(kind, &history).map_err(|e| js_sys::Error::from(JsValue::from(e)).message().into())
 }
 
 #[wasm_bindgen_test]
@@ -124,7 +133,7 @@ async fn get_state_is_the_session_byte_for_byte_for_every_kind() {
     csi.click("[data-action=\"attach\"][data-node=\"node-b\"]").await; // refused: Multi-Attach
     csi.open("history").await;
     csi.click("[data-action=\"undo\"]").await;
-    let state = ask(&csi.host, "state", JsValue::UNDEFINED).await.unwrap();
+    let state = get_state(&csi, "csi").await.unwrap();
     let written = stringify(&state);
     assert_eq!(written, session_json::<volumes::State>(&csi.host, DemoKind::Csi));
     assert!(written.starts_with("{\"kind\":\"csi\",\"moment\":2,"), "{written}");
@@ -135,30 +144,43 @@ async fn get_state_is_the_session_byte_for_byte_for_every_kind() {
 
     let sts = support::mount("statefulset", "en").await;
     sts.click("[data-action=\"step\"]").await;
-    let state = ask(&sts.host, "state", JsValue::UNDEFINED).await.unwrap();
-    assert_eq!(stringify(&state), session_json::<statefulset::State>(&sts.host, DemoKind::StatefulSet));
+    let state = get_state(&sts, "statefulset").await.unwrap();
+    let config = session_json::<statefulset::State>;
+    assert_eq!(stringify(&state), config(&sts.host, DemoKind::StatefulSet));
 
     let topo = support::mount_preset("topology", "en", Some("spread")).await;
     topo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
-    let state = ask(&topo.host, "state", JsValue::UNDEFINED).await.unwrap();
-    assert_eq!(stringify(&state), session_json::<topology::State>(&topo.host, DemoKind::Topology));
+    let state = get_state(&topo, "topology").await.unwrap();
+    let config = session_json::<topology::State>;
+    assert_eq!(stringify(&state), config(&topo.host, DemoKind::Topology));
 
     let plain = web_sys::window().unwrap().document().unwrap().create_element("div").unwrap();
-    let none = ask(plain.unchecked_ref(), "state", JsValue::UNDEFINED).await;
+    let none = ask(plain.unchecked_ref(), "history", JsValue::UNDEFINED).await;
     assert!(none.unwrap_err().contains("holds no mounted demo"));
     for demo in [csi, sts, topo] {
         demo.remove();
     }
 }
 
-/// Mounts a demo at a scenario, as `mountDemo(element, {kind, scenario})` does.
+/// Mounts a demo at a scenario, as `mountDemo(element, {kind, scenario})` does: the module reads
+/// it into a history, or says what is wrong, and the demo opens at the one or with the other.
 async fn mount_at(kind: &str, scenario: &str) -> support::Demo {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     document.body().unwrap().append_child(&host).unwrap();
-    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some("en"), Some(object(scenario))).await;
-    leptos::task::tick().await;
+    let (scripted, fault) = match kubevol_api::open(kind, object(scenario), None) {
+        Ok(history) => (Scripted { history: Some(history), notice: None }, None),
+        Err(e) => {
+            let fault: String = js_sys::Error::from(JsValue::from(e)).message().into();
+            (Scripted { history: None, notice: Some(kubevol_api::said(Some("en".into()), &fault)) }, Some(fault))
+        }
+    };
+    let mounted = kubevol_ui::mount_into(host.clone(), Some(kind), Some("en"), Some(scripted)).await;
+    for _ in 0..20 {
+        leptos::task::tick().await; // the lab part, for a scenario
+    }
+    let result = mounted.and_then(|()| fault.map_or(Ok(()), Err));
     support::Demo { host, result }
 }
 
@@ -175,19 +197,19 @@ async fn a_scenario_opens_at_its_moment_and_the_state_gives_it_back() {
     demo.open("history").await;
     demo.click("[data-action=\"undo\"]").await;
     demo.click("[data-action=\"undo\"]").await;
-    let state = stringify(&ask(&demo.host, "state", JsValue::UNDEFINED).await.unwrap());
+    let state = stringify(&get_state(&demo, "csi").await.unwrap());
     let again = mount_at("csi", &state).await;
     assert_eq!(again.result, Ok(()));
     assert_eq!(again.state("badge"), "pv-1 · attached to node-a · seen by 0 pod(s)");
-    assert_eq!(stringify(&ask(&again.host, "state", JsValue::UNDEFINED).await.unwrap()), state);
+    assert_eq!(stringify(&get_state(&again, "csi").await.unwrap()), state);
 
     // The topology chapter's own first placement is in an exported scenario; it opens too.
     let chapter = support::mount_preset("topology", "en", Some("spread")).await;
     chapter.click("[data-action=\"fail-zone\"][data-zone=\"zone-b\"]").await;
-    let exported = stringify(&ask(&chapter.host, "state", JsValue::UNDEFINED).await.unwrap());
+    let exported = stringify(&get_state(&chapter, "topology").await.unwrap());
     let opened = mount_at("topology", &exported).await;
     assert_eq!(opened.result, Ok(()));
-    assert_eq!(stringify(&ask(&opened.host, "state", JsValue::UNDEFINED).await.unwrap()), exported);
+    assert_eq!(stringify(&get_state(&opened, "topology").await.unwrap()), exported);
     for demo in [demo, again, chapter, opened] {
         demo.remove();
     }
@@ -227,7 +249,10 @@ async fn each_click_tells_the_page_what_happened_without_translated_text() {
     let heard: Rc<RefCell<Vec<String>>> = Rc::default();
     let tell = {
         let heard = heard.clone();
-        Closure::<dyn Fn(JsValue)>::new(move |detail: JsValue| heard.borrow_mut().push(stringify(&detail)))
+        Closure::<dyn Fn(JsValue)>::new(move |history: JsValue| {
+            let detail = kubevol_api::change("csi", &history.as_string().unwrap()).unwrap();
+            heard.borrow_mut().push(stringify(&detail));
+        })
     };
     ask(&demo.host, "watch", tell.as_ref().clone()).await.unwrap();
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;

@@ -19,8 +19,11 @@
 // - File names carry a content hash (filled in below by scripts/link-parts.mjs), so the parts of
 //   different builds are never combined; only this script keeps a stable URL.
 
-// The build's files, relative to this script. Written by scripts/link-parts.mjs.
+// The build's files, relative to this script, each by the hash of its content (the main part and
+// the parts' loader share one): written by scripts/link-parts.mjs, which lists the same files by
+// name in kubevol-files.json.
 const FILES = /* kubevol:files */ {};
+const file = (name, hash, ext = 'wasm') => `kubevol-${name}.${hash}.${ext}`;
 
 const KINDS = ['csi', 'statefulset', 'topology'];
 const KIND_ATTR = 'data-kubevol-demo';
@@ -61,7 +64,7 @@ async function compile(file, integrity) {
 const requested = new Set();
 let parts; // the parts' loader, once it has arrived: from then on it knows what it has fetched
 function prefetch(names, low = false) {
-  if (!FILES.link) throw new Error('kubevol: no files listed; was this loader built by scripts/link-parts.mjs?');
+  if (!FILES.main) throw new Error('kubevol: no files listed; was this loader built by scripts/link-parts.mjs?');
   if (parts) {
     parts.prefetch(names, low);
     return;
@@ -70,11 +73,11 @@ function prefetch(names, low = false) {
   for (const name of names) {
     if (requested.has(name)) continue;
     requested.add(name);
-    const request = fetch(url(FILES.packs[name]), { priority: low ? 'low' : 'auto' });
+    const request = fetch(url(file(name, FILES.packs[name])), { priority: low ? 'low' : 'auto' });
     request.catch(() => requested.delete(name)); // the parts' loader says why, and tries again
     requests.set(name, request);
   }
-  link ??= import(url(FILES.link).href);
+  link ??= import(url(file('link', FILES.main, 'js')).href);
   link.then((module) => {
     parts = module;
     module.adopt(requests);
@@ -87,7 +90,7 @@ function prefetch(names, low = false) {
 function start(kinds) {
   prefetch(kinds.flatMap((k) => FILES.parts?.[k] ?? []));
   if (!started) {
-    started = Promise.all([import(url(FILES.main.js).href), compile(FILES.main.wasm, FILES.main.integrity)])
+    started = Promise.all([import(url(file('main', FILES.main, 'js')).href), compile(file('main', FILES.main), FILES.integrity)])
       .then(async ([glue, wasm]) => {
         memory = (await glue.default({ module_or_path: wasm })).memory;
         return glue;
@@ -114,15 +117,34 @@ function afterPageWork(value) {
   });
 }
 
+// The page's script API: a wasm module of its own (crates/api) with what this script asks of it
+// (kubevol-script.js), started once, and only for a page that passes a scenario, listens for
+// changes or calls getState. It reads a scenario into the history a demo opens at, and a demo's
+// history into its state or what its last action did.
+let api;
+function scriptApi() {
+  if (!api) {
+    api = Promise.all([import(url(file('api', FILES.api, 'js')).href), compile(file('api', FILES.api))]).then(async ([glue, wasm]) => {
+      await glue.default({ module_or_path: wasm });
+      return glue;
+    });
+    api.catch(() => { api = undefined; });
+  }
+  return api;
+}
+
+// What a demo's element dispatches after each action (kubevol-script.js), once a page asked.
+const CHANGE = 'kubevol:change';
+
 // Mounts a demo into `element` once the main part has started: `options` as mountDemo takes them.
 // Resolves when mounted; rejects with the module's message for a malformed request or a scenario
 // the demo cannot show, or when the demo's code failed to load (then with that failure as the
 // error's cause).
 function attach(element, options) {
   const kind = String(options.kind ?? '').trim();
-  // The page's script API (a scenario, kubevol:change) is a part of its own, fetched only here.
-  const api = options.scenario !== undefined || options.events || options.onChange;
-  if (api) prefetch(FILES.parts?.[`${kind}_api`] ?? []);
+  const listens = Boolean(options.events || options.onChange);
+  // Started beside the main part, so a scenario's demo waits for neither in turn.
+  const scripts = options.scenario !== undefined || listens ? scriptApi() : undefined;
   const demo = { loading: start([kind]), connected: element.isConnected, watching: false, listener: undefined };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
@@ -133,38 +155,35 @@ function attach(element, options) {
     }
     return new Error(`kubevol: the ${kind} demo failed to load`, { cause });
   };
-  return demo.loading.then(afterPageWork).then(
-    async (module) => {
+  return Promise.all([demo.loading, scripts]).then(afterPageWork).then(
+    async ([module, script]) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
-      let refused;
+      // A scenario is read into the history the demo opens at, or what is wrong with it.
+      const { history, notice, fault } = options.scenario === undefined ? {}
+        : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined, options.lang);
       try {
-        await module.mount(element, options.kind ?? '', options.lang ?? undefined, options.scenario);
+        await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, notice);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
-        // malformed placeholder or scenario, whose message the demo shows too.
+        // malformed placeholder, whose message the demo shows in its place.
         if (element.hasAttribute(FAILED)) throw failed(error);
-        if (!element.hasAttribute('data-kubevol-mounted')) throw error;
-        refused = error; // the demo is there, at its default: it can still be heard
+        throw error;
       }
       if (KINDS.includes(kind)) whenIdle(() => prefetch(FILES.parts?.[`${kind}_lab`] ?? [], true));
-      if ((options.events || options.onChange) && demos.get(element) === demo) {
-        await tell(module, element);
+      if (listens && demos.get(element) === demo) {
+        await script.listen(module, element, kind);
         demo.watching = true;
         if (options.onChange) {
           demo.listener = (event) => options.onChange(event.detail);
           element.addEventListener(CHANGE, demo.listener);
         }
       }
-      if (refused) throw refused;
+      // The demo is there, at its default, saying the same.
+      if (fault !== undefined) throw new Error(`kubevol: the page's scenario for this ${kind} demo: ${fault}`);
     },
     (cause) => { throw failed(cause); },
   );
 }
-
-// What a demo's element dispatches after each action, once a page asked for it.
-const CHANGE = 'kubevol:change';
-// Asks the demo in `element` to say what each action did, as `kubevol:change` on the element.
-const tell = (module, element) => module.ask(element, 'watch', (detail) => element.dispatchEvent(new CustomEvent(CHANGE, { detail, bubbles: true })));
 
 // Forgets the demo in `element` and the page's listener on it.
 function forget(element, demo) {
@@ -225,8 +244,8 @@ addEventListener('hashchange', () => {
   const demo = element && demos.get(element);
   demo?.loading.then(async (module) => {
     module.unmount(element);
-    await module.mount(element, kind, element.getAttribute('data-lang'), undefined);
-    if (demo.watching) await tell(module, element); // the page still listens
+    await module.mount(element, kind, element.getAttribute('data-lang'), undefined, undefined);
+    if (demo.watching) await (await scriptApi()).listen(module, element, kind); // the page still listens
   }).catch((error) => console.error(error));
 });
 
@@ -264,9 +283,8 @@ export async function mountDemo(element, kindOrOptions, lang) {
 export async function getState(element) {
   const demo = demos.get(element);
   if (!demo) throw new Error('kubevol: getState: this element holds no demo.');
-  const module = await demo.loading;
-  prefetch(FILES.parts?.[`${kindOf(element)}_api`] ?? []);
-  return module.ask(element, 'state');
+  const [module, script] = await Promise.all([demo.loading, scriptApi()]);
+  return script.stateOf(module, element, kindOf(element));
 }
 
 /** Takes down the demo in `element` and frees it; the element stays, empty. True if there was one. */

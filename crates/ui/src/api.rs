@@ -1,13 +1,19 @@
-//! The page's script API, the wasm's side of it (`web/kubevol.js` documents the JavaScript one):
-//! a demo opened at a scenario the page passes (`mountDemo(element, {kind, scenario})`), the
-//! moment a demo shows as a plain object (`getState`), and a `kubevol:change` event on the demo's
-//! element after every action the reader takes.
+//! The page's script API, the model's side of it (`web/kubevol.js` documents the JavaScript one):
+//! a scenario the page passes (`mountDemo(element, {kind, scenario})`) read into the demo's
+//! settings and actions, the moment a demo shows as a plain object (`getState`), and what one
+//! action did (`kubevol:change`).
 //!
 //! Values cross as plain JavaScript objects in the model's own serde shapes, the replay format
 //! (`crates/replay/README.md`): serde-wasm-bindgen reads a scenario's setup and actions straight
-//! into the model's types and writes states and events back, with no JSON text in between. A page
-//! that asks for none of this never fetches it: each kind's API is an on-demand part of its own
-//! (`<kind>_api`, `mount.rs`).
+//! into the model's types and writes states and events back, with no JSON text in between.
+//!
+//! Why this runs in a wasm module of its own (`crates/api`), not in a part of the demos' wasm:
+//! wasm-bindgen puts every JavaScript function a module imports into its main part, whichever
+//! part calls it, and serde-wasm-bindgen imports about forty. In the demos' wasm that weighed
+//! 1.7 KB brotli on every chapter's first load, for pages that never use it. The API's module
+//! is fetched only by a page that passes a scenario, listens for changes or calls `getState`;
+//! it holds the models too, and the demos hand it their history as the share link's compact
+//! form (`demo::history_link`), which it replays.
 //!
 //! Why a scenario must be one the demo's own controls make: the demo draws its settings and its
 //! node cards from what its controls offer, so a setup it cannot show (a third node) or an action
@@ -15,38 +21,14 @@
 //! refused with the path of what is wrong (`actions[3].node: unknown node "node-c" ...`), inside
 //! the demo and as the promise's error, and the demo starts at its default.
 
+use kubevol_sim::link::{self, Address, Compact};
 use kubevol_sim::Model;
-use leptos::prelude::{AnyView, WithUntracked};
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::HtmlElement;
 
-use crate::demo::{self, Demo, DemoKind, Offered, Opening, Place};
-use crate::lang::{bad_scenario, Lang};
+use crate::demo::{self, DemoKind, Offered};
 use crate::session::{Last, Session};
-
-/// What a kind's API part hands the main part: how to open the demo at a scenario, read the
-/// moment it shows, and start telling the page of each action.
-#[derive(Clone, Copy)]
-pub struct Api {
-    /// The demo opened at the page's scenario, or at its default with the reason it could not be.
-    pub open: fn(Lang, Place, JsValue) -> Opened,
-    /// `{kind, moment, setup, actions, state}`, or why not (`host` holds no demo of this kind).
-    pub state: fn(&HtmlElement) -> Result<JsValue, String>,
-    /// From now on the demo in `host` calls the function with each action's `Change`. False when
-    /// `host` holds no demo of this kind.
-    pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
-}
-
-/// A demo ready to render under its mount's owner, and what was wrong with the page's scenario.
-pub struct Opened {
-    pub view: Build,
-    pub fault: Option<String>,
-}
-
-/// Renders a demo, once, under the owner its mount makes.
-pub type Build = Box<dyn FnOnce() -> AnyView>;
 
 /// A field an action names that the demo does not show, and why: `("node", "unknown node ...")`.
 pub type Unknown = Option<(&'static str, String)>;
@@ -58,13 +40,11 @@ pub struct Scenarios<M: Model, C: 'static> {
     pub start: fn(C) -> Session<M>,
     /// Every setting the demo's controls offer: a scenario's setup must be what one of them starts.
     pub configs: fn() -> Vec<C>,
-    /// What the demo starts from on this page without a scenario (its `data-preset`'s scenario).
-    pub first: fn(Lang, &Place) -> (C, Option<String>),
+    /// What the demo starts from without a scenario's setup: its default, or its `data-preset`'s.
+    pub first: fn(Option<&str>) -> C,
     /// Why the demo cannot show `action` in a session of `setup`, as the field it names and a
     /// reason: a node or a claim the demo does not draw.
     pub names: fn(&M::Setup, &M::Action) -> Unknown,
-    /// The demo's view at an opening.
-    pub show: fn(Lang, Place, Opening<C, M>) -> AnyView,
 }
 
 /// The fields of `Given`.
@@ -91,14 +71,22 @@ struct Given<M: Model> {
     _state: Option<IgnoredAny>,
 }
 
+/// A scenario the demo can show: its settings, the actions after the demo's own start, and how
+/// many of them the moment shown has taken.
+pub struct Read<C, A> {
+    pub config: C,
+    pub actions: Vec<A>,
+    pub moment: usize,
+}
+
 /// The page's scenario read into the model's types and checked against the demo, or the path of
-/// the first thing wrong and why.
+/// the first thing wrong and why. `preset` is the element's `data-preset`, for a scenario without
+/// a setup.
 pub fn read<M: Model, C: Copy>(
     scenarios: &Scenarios<M, C>,
-    lang: Lang,
-    place: &Place,
+    preset: Option<&str>,
     value: JsValue,
-) -> Result<Opening<C, M>, String> {
+) -> Result<Read<C, M::Action>, String> {
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err("scenario: expected an object like {setup, actions}, as Export scenario writes".into());
     }
@@ -124,7 +112,7 @@ pub fn read<M: Model, C: Copy>(
     // with what the demo does on its own at its start (the topology chapter places its pods).
     // Without one, the demo starts as the page would show it, and the actions follow that start.
     let config = match &given.setup {
-        None => (scenarios.first)(lang, place).0,
+        None => (scenarios.first)(preset),
         Some(setup) => (scenarios.configs)()
             .into_iter()
             .find(|&c| (scenarios.offered.admits)(&c) && same((scenarios.start)(c).history().0, setup))
@@ -166,46 +154,40 @@ pub fn read<M: Model, C: Copy>(
         ));
     }
     let last = skip + actions.len();
-    let mut session = demo::replay(config, actions, scenarios.start);
-    if let Some(moment) = given.moment {
-        if moment > last {
+    let moment = match given.moment {
+        None => actions.len(),
+        Some(moment) if moment > last => {
             return Err(format!("moment: {moment} is past the last of the {last} actions given"));
         }
-        // Counted in the page's list of actions; the demo counts from its setup.
-        let Some(wanted) = (moment + own).checked_sub(skip).filter(|&m| m >= own) else {
-            return Err(format!("moment: the demo's own start is moment {own}; it cannot go back before it"));
-        };
-        session.travel(wanted);
-    }
-    Ok(Opening { config, session, notice: None })
-}
-
-/// The demo at the page's scenario; at its default with the scenario's fault in its notice, if
-/// the scenario cannot be shown.
-pub fn open<M: Model, C: Copy>(
-    scenarios: &'static Scenarios<M, C>,
-    lang: Lang,
-    place: Place,
-    value: JsValue,
-) -> Opened {
-    let (opening, fault) = match read(scenarios, lang, &place, value) {
-        Ok(opening) => (opening, None),
-        Err(fault) => {
-            let (first, _) = (scenarios.first)(lang, &place);
-            let opening =
-                Opening { notice: Some(bad_scenario(lang, &fault)), ..Opening::fresh(first, scenarios.start) };
-            (opening, Some(fault))
-        }
+        // Counted in the page's list of actions, which may begin with the demo's own start.
+        Some(moment) => moment
+            .checked_sub(skip)
+            .ok_or_else(|| format!("moment: the demo's own start is moment {own}; it cannot go back before it"))?,
     };
-    let show = scenarios.show;
-    Opened { view: Box::new(move || show(lang, place, opening)), fault }
+    Ok(Read { config, actions, moment })
 }
 
-/// `{kind, moment, setup, actions, state}` of the demo in `host`: every action, the ones after
-/// the moment shown too, so the page can open the same moment with its way forward.
-pub fn state<M: Model>(kind: DemoKind, host: &HtmlElement) -> Result<JsValue, String> {
-    let demo = crate::boundary::kept::<Demo<M>>(host).filter(|d| d.kind == kind).ok_or(crate::mount::NO_DEMO)?;
-    demo.session.with_untracked(|s| to_value(&State::of(kind, s))).map_err(|e| format!("kubevol: getState: {e}"))
+/// A demo's history as the API's module and the demos hand it to each other: the moment shown
+/// after the demo's start, a space, and the share link's compact form of its settings and every
+/// action after its start (`demo::history_link` writes it).
+pub fn history<C: Compact, A: Compact + Clone>(kind: DemoKind, config: C, actions: &[A], moment: usize) -> String {
+    let address = Address { kind: kind.code().into(), nth: 1 };
+    format!("{moment} {}", link::encode(&address, &(config, actions.to_vec())))
+}
+
+/// The session a history (`history`) stands for, at its moment.
+pub fn replayed<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, history: &str) -> Result<Session<M>, String> {
+    let bad = || format!("kubevol: not a {} demo's history: {history:.40}", scenarios.kind.code());
+    let (moment, fragment) = history.split_once(' ').ok_or_else(bad)?;
+    let moment: usize = moment.parse().map_err(|_| bad())?;
+    let (config, actions) = link::decode_any_length::<(C, Vec<M::Action>)>(fragment).map_err(|_| bad())?;
+    let reader = actions.len();
+    let mut session = demo::replay(config, actions, scenarios.start);
+    if moment < reader {
+        let (_, all) = session.position();
+        session.travel(all - reader + moment);
+    }
+    Ok(session)
 }
 
 /// The moment a demo shows, as `getState` hands it out.
@@ -224,6 +206,21 @@ impl<'a, M: Model> State<'a, M> {
         let (setup, actions) = session.recorded();
         State { kind: kind.code(), moment: session.position().0, setup, actions, state: &session.state }
     }
+}
+
+/// `getState`'s answer for a history (`history`).
+pub fn state_value<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, history: &str) -> Result<JsValue, String> {
+    let session = replayed(scenarios, history)?;
+    to_value(&State::of(scenarios.kind, &session)).map_err(|e| format!("kubevol: getState: {e}"))
+}
+
+/// `kubevol:change`'s detail for a history (`history`): what its moment's action did.
+pub fn change_value<M: Model, C: Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    history: &str,
+) -> Result<JsValue, String> {
+    let session = replayed(scenarios, history)?;
+    to_value(&Change::of(scenarios.kind, &session)).map_err(|e| format!("kubevol: kubevol:change: {e}"))
 }
 
 /// What happened at one action, as `kubevol:change`'s `detail`: the same fields as the replay
@@ -253,20 +250,6 @@ impl<'a, M: Model> Change<'a, M> {
             refusal,
         }
     }
-}
-
-/// From now on `tell` is called with each action's `Change` (the loader dispatches it as
-/// `kubevol:change` on the demo's element).
-pub fn watch<M: Model>(kind: DemoKind, host: &HtmlElement, tell: js_sys::Function) -> bool {
-    let Some(demo) = crate::boundary::kept::<Demo<M>>(host).filter(|d| d.kind == kind) else { return false };
-    crate::boundary::listen(
-        host,
-        std::rc::Rc::new(move || {
-            if let Ok(detail) = demo.session.with_untracked(|s| to_value(&Change::of(kind, s))) {
-                let _ = tell.call1(&JsValue::NULL, &detail);
-            }
-        }),
-    )
 }
 
 /// A model value as a plain JavaScript value: objects for structs and maps, `null` for a missing

@@ -6,9 +6,7 @@
 //! then emptied with plain DOM calls (the reactive system of that demo may be mid-update and is
 //! not trusted again).
 
-use std::any::Any;
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use leptos::prelude::*;
 use web_sys::HtmlElement;
@@ -38,12 +36,6 @@ struct Mounted {
     host: HtmlElement,
     owner: Owner,
     lang: Lang,
-    kind: crate::demo::DemoKind,
-    /// What the demo's root provided its components (`demo::Demo`), for the page's script API
-    /// (`api.rs`), which asks for the demo in an element.
-    demo: Option<Rc<dyn Any>>,
-    /// Told after each action the reader takes, once the page's script listens (`api.rs`).
-    listener: Option<Rc<dyn Fn()>>,
 }
 
 thread_local! {
@@ -53,53 +45,24 @@ thread_local! {
 }
 
 /// Called inside a demo's root owner: names the demo in its context and remembers its host.
-pub fn register(host: HtmlElement, lang: Lang, kind: crate::demo::DemoKind) {
+pub fn register(host: HtmlElement, lang: Lang) {
     let id = DemoId(NEXT_ID.with(|n| n.replace(n.get() + 1)));
     provide_context(id);
     if let Some(owner) = Owner::current() {
-        MOUNTED.with(|m| m.borrow_mut().push(Mounted { id, host, owner, lang, kind, demo: None, listener: None }));
+        MOUNTED.with(|m| m.borrow_mut().push(Mounted { id, host, owner, lang }));
     }
     install_hook();
 }
 
-/// Called where a demo's root provides its context: keeps `demo` with demo `id`'s host, so
-/// `kept(host)` finds it.
-pub fn keep(id: DemoId, demo: Rc<dyn Any>) {
-    MOUNTED.with(|m| {
-        if let Some(entry) = m.borrow_mut().iter_mut().find(|d| d.id == id) {
-            entry.demo = Some(demo);
-        }
-    });
+/// A value the root of the demo mounted in `host` provided its components (its `Demo`, its
+/// settings), as they read it with `use_context`.
+pub fn context_of<T: Clone + 'static>(host: &HtmlElement) -> Option<T> {
+    owner_of(host)?.with(use_context::<T>)
 }
 
-/// From now on `listener` is told after each action the demo in `host` takes. False when no demo
-/// is mounted there.
-pub fn listen(host: &HtmlElement, listener: Rc<dyn Fn()>) -> bool {
-    MOUNTED.with(|m| {
-        let mut mounted = m.borrow_mut();
-        let Some(entry) = mounted.iter_mut().find(|d| same_node(&d.host, host)) else { return false };
-        entry.listener = Some(listener);
-        true
-    })
-}
-
-/// Tells the listener of demo `id`, if the page's script listens, that an action was taken.
-pub fn notify(id: DemoId) {
-    let listener = MOUNTED.with(|m| m.borrow().iter().find(|d| d.id == id).and_then(|d| d.listener.clone()));
-    if let Some(listener) = listener {
-        listener();
-    }
-}
-
-/// The kind of demo mounted in `host`, if any.
-pub fn kind_in(host: &HtmlElement) -> Option<crate::demo::DemoKind> {
-    MOUNTED.with(|m| m.borrow().iter().find(|d| same_node(&d.host, host)).map(|d| d.kind))
-}
-
-/// What the demo mounted in `host` kept (`keep`), if it is a `T`.
-pub fn kept<T: Clone + 'static>(host: &HtmlElement) -> Option<T> {
-    let demo = MOUNTED.with(|m| m.borrow().iter().find(|d| same_node(&d.host, host)).and_then(|d| d.demo.clone()))?;
-    demo.downcast_ref::<T>().cloned()
+/// The reactive owner of the demo mounted in `host`: what runs under it lives as long as the demo.
+pub fn owner_of(host: &HtmlElement) -> Option<Owner> {
+    MOUNTED.with(|m| m.borrow().iter().find(|d| same_node(&d.host, host)).map(|d| d.owner.clone()))
 }
 
 /// Forgets the demo mounted in `host` (it is being unmounted) and hands back its owner, so the

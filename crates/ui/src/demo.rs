@@ -45,7 +45,9 @@ pub struct Place {
     pub preset: Option<String>,
     /// From 1, in document order among the page's demos of the same kind.
     pub nth: u32,
-    /// The address's fragment (without `#`) when it is a share link for this demo.
+    /// The address's fragment (without `#`) when it is a share link for this demo; or what a page's
+    /// script opened it at (`mount::Scripted`): a history (`api::history`: the moment shown, a
+    /// space, the link), or `!` and why its scenario cannot be shown.
     pub link: Option<String>,
     /// The page asked for every fold open (`data-view="lab"`), as the gallery does.
     pub lab: bool,
@@ -104,16 +106,31 @@ pub fn restore<M: Model, C: Compact + Copy>(
     offered: &Offered<M, C>,
     start: fn(C) -> Session<M>,
 ) -> Opening<C, M> {
-    let decoded = place.link.as_deref().map(|fragment| {
+    // The page's script passed a scenario this demo cannot show: the API's module said why.
+    if let Some(notice) = place.link.as_deref().and_then(|l| l.strip_prefix('!')) {
+        return Opening { notice: Some(notice.to_string()), ..Opening::fresh(default, start) };
+    }
+    // A history from the page's script says which of its actions the moment shown has taken.
+    let (moment, link) = match place.link.as_deref().map(|l| l.split_once(' ')) {
+        Some(Some((moment, fragment))) => (moment.parse::<usize>().ok(), Some(fragment)),
+        _ => (None, place.link.as_deref()),
+    };
+    let decoded = link.map(|fragment| {
         link::decode::<(C, Vec<M::Action>)>(fragment)
             .and_then(|(config, actions)| offered.check(&config, &actions).map(|()| (config, actions)))
     });
-    let (config, actions, notice) = match decoded {
+    let (config, actions, notice): (C, Vec<M::Action>, _) = match decoded {
         None => (default, Vec::new(), None),
         Some(Ok((config, actions))) => (config, actions, None),
         Some(Err(error)) => (default, Vec::new(), Some(bad_link(lang, &error))),
     };
-    Opening { config, session: replay(config, actions, start), notice }
+    let reader = actions.len();
+    let mut session = replay(config, actions, start);
+    if let Some(moment) = moment.filter(|&m| m < reader) {
+        let (_, all) = session.position();
+        session.travel(all - reader + moment);
+    }
+    Opening { config, session, notice }
 }
 
 /// The session a link's settings and actions make: what a page opened at the link shows, and
@@ -163,16 +180,10 @@ impl<M: Model> Demo<M> {
 pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place: &Place) -> (RwSignal<Lang>, Demo<M>) {
     let lang = RwSignal::new(lang);
     let session = RwSignal::new(session);
-    // The page's script may listen for each action (`api.rs`, through the panic boundary's
-    // registry of mounted demos).
-    let id = use_context::<crate::boundary::DemoId>();
     let dispatch = Callback::new(move |action: M::Action| {
         session.update(|s| {
             s.dispatch(action);
-        });
-        if let Some(id) = id {
-            crate::boundary::notify(id);
-        }
+        })
     });
     let travel = Callback::new(move |moment: usize| {
         session.update(|s| {
@@ -182,11 +193,54 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     let demo = Demo { session, dispatch, travel, kind, nth: place.nth };
     provide_context(lang);
     provide_context(demo);
-    // Outside a mounted demo (native tests) there is no registry entry to keep it with.
-    if let Some(id) = id {
-        crate::boundary::keep(id, std::rc::Rc::new(demo));
-    }
     (lang, demo)
+}
+
+/// The settings a demo's session started from, as its root provides them (each demo's own
+/// `Settings`): what its history for the script API starts from.
+pub trait Started<C>: Clone + 'static {
+    fn config(&self) -> C;
+}
+
+/// The history of the demo in `host`, as the API's module reads it (`api::history`): its
+/// settings (from its root's `S`), every action after its start and the moment shown. None when
+/// `host` holds no demo of this kind.
+pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::HtmlElement) -> Option<String> {
+    let demo = crate::boundary::context_of::<Demo<M>>(host)?;
+    let config = crate::boundary::context_of::<S>(host)?.config();
+    Some(demo.session.with_untracked(|s| {
+        let (_, all) = s.recorded();
+        let start = all.len() - s.unreached().len() - s.reader_actions().len();
+        crate::api::history(demo.kind, config, &all[start..], s.reader_actions().len())
+    }))
+}
+
+/// From now on the demo in `host` calls `tell` with its history (`history_link`) after each
+/// action the reader takes (not after Back, Forward or a new setting: `Session::dispatched`
+/// counts only actions). False when `host` holds no demo of this kind.
+pub fn watch_links<M: Model, C: Compact + Copy, S: Started<C>>(
+    host: &web_sys::HtmlElement,
+    tell: js_sys::Function,
+) -> bool {
+    let (Some(demo), Some(owner)) = (crate::boundary::context_of::<Demo<M>>(host), crate::boundary::owner_of(host))
+    else {
+        return false;
+    };
+    let target = host.clone();
+    // Under the demo's owner, so it stops with the demo.
+    owner.with(|| {
+        let told = demo.session.with_untracked(|s| s.dispatched());
+        Effect::new(move |last: Option<u64>| {
+            let now = demo.session.with(|s| s.dispatched());
+            if now > last.unwrap_or(told) {
+                if let Some(history) = history_link::<M, C, S>(&target) {
+                    let _ = tell.call1(&wasm_bindgen::JsValue::NULL, &history.into());
+                }
+            }
+            now
+        });
+    });
+    true
 }
 
 /// The language of the demo being rendered. Each demo provides its own signal, so the language
@@ -218,7 +272,7 @@ mod tests {
     }
 
     fn place(link: String) -> Place {
-        Place { preset: None, nth: 2, link: Some(link), lab: false }
+        Place { nth: 2, link: Some(link), ..Place::default() }
     }
 
     /// The book's chapter places its pods on its own; a link carries only what the reader did

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::mount::{mount_into, mounted_count, unmount_from};
+use crate::mount::{mount_into, mounted_count, unmount_from, Scripted};
 
 /// Readies the wasm for the page: a panic from now on replaces its demo with a message.
 pub fn start() {
@@ -13,34 +13,36 @@ pub fn start() {
 }
 
 /// Mounts demo `kind` ("csi", ...) in `lang` ("ja" or "en") into `element`, once its part of the
-/// wasm is there, at `scenario` if the page passed one (`api.rs`; `undefined` for none). A
-/// malformed request shows a message in the element and is an error; so is a part that cannot be
-/// fetched (the element is then marked `data-kubevol-failed`), and a scenario the demo cannot show
-/// (the demo then starts at its default and says why).
+/// wasm is there. A malformed request shows a message in the element and is an error; so is a
+/// part that cannot be fetched (the element is then marked `data-kubevol-failed`). A page's
+/// script may open it at a `history` the API's module read a scenario into, or at its default
+/// with the module's `notice` of what is wrong with the scenario (`mount::Scripted`).
 #[wasm_bindgen]
 pub async fn mount(
     element: web_sys::HtmlElement,
     kind: String,
     lang: Option<String>,
-    scenario: JsValue,
+    history: Option<String>,
+    notice: Option<String>,
 ) -> Result<(), JsError> {
-    let scenario = (!scenario.is_undefined()).then_some(scenario);
-    mount_into(element, Some(&kind), lang.as_deref(), scenario).await.map_err(|e| JsError::new(&e))
+    let scripted = Scripted { history, notice };
+    mount_into(element, Some(&kind), lang.as_deref(), Some(scripted)).await.map_err(|e| JsError::new(&e))
 }
 
-/// What the page's script asks of the demo in `element` beyond mounting it (`api.rs`), through
-/// one export: `"state"`, the moment it shows as `{kind, moment, setup, actions, state}`; or
-/// `"watch"`, and from then on the demo calls `tell` with what each action did (the loader
-/// dispatches it as `kubevol:change`).
+/// What the page's script asks of the demo in `element` beyond mounting it, answered by the
+/// kind's lab part: `"history"`, its history for the API's module (`demo::history_link`); or
+/// `"watch"`, and from then on the demo calls `tell` with its history after each action (the
+/// loader has the API's module say what the action did, as `kubevol:change`).
 #[wasm_bindgen]
 pub async fn ask(element: web_sys::HtmlElement, question: String, tell: JsValue) -> Result<JsValue, JsError> {
-    let api = crate::mount::api_for(&element).await.map_err(|e| JsError::new(&e))?;
-    let answer = match (question.as_str(), tell.dyn_into::<js_sys::Function>()) {
-        ("state", _) => (api.state)(&element),
-        ("watch", Ok(tell)) => (api.watch)(&element, tell).then_some(JsValue::TRUE).ok_or(crate::mount::NO_DEMO.into()),
-        _ => Err("kubevol: ask: \"state\", or \"watch\" with a function".into()),
+    let lab = crate::mount::lab_for(&element).await.map_err(|e| JsError::new(&e))?;
+    let answer = match question.as_str() {
+        "history" => (lab.history)(&element).map(JsValue::from),
+        // The loader's own call, always with a function.
+        "watch" => (lab.watch)(&element, tell.unchecked_into()).then_some(JsValue::TRUE),
+        _ => return Err(JsError::new("kubevol: ask: \"history\", or \"watch\" with a function")),
     };
-    answer.map_err(|e| JsError::new(&e))
+    answer.ok_or_else(|| JsError::new(crate::mount::NO_DEMO))
 }
 
 /// Takes down the demo in `element` and frees everything it held. False when this module holds

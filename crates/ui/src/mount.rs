@@ -13,12 +13,10 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use kubevol_sim::link::Address;
-use kubevol_sim::{statefulset, topology, volumes};
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use crate::api::{Api, Build};
 use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
 use crate::demo::Place;
@@ -83,41 +81,62 @@ pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(Demo
 pub type DemoView = fn(Lang, Place) -> AnyView;
 
 /// A kind of demo as parts of the wasm (`parts.rs`): the demo as a page places it (the kind's own
-/// part, which the loader fetches beside the main part), the same demo opened at a share link
-/// (in the kind's lab part, which a page fetches at once only when its address holds a link), and
-/// the page's script API for it (`api.rs`, a part fetched only by a page that uses it).
+/// part, which the loader fetches beside the main part), and what its lab part holds for the
+/// page: the same demo opened at a share link (fetched at once only when the page's address holds
+/// a link, or its script opens a scenario), and the demo's history for the page's script API.
 #[derive(Clone, Copy)]
 pub struct KindParts {
     view: Fetch<DemoView>,
-    linked: Fetch<DemoView>,
-    api: Fetch<Api>,
+    lab: Fetch<Lab>,
+}
+
+/// What a kind's lab part holds for the page.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    /// The demo opened at a share link.
+    pub linked: DemoView,
+    /// The history of the demo in an element, for the API's module (`demo::history_link`).
+    pub history: fn(&HtmlElement) -> Option<String>,
+    /// From now on the demo in an element tells the function its history after each action.
+    pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
+}
+
+/// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
+/// module read the scenario into (`api::history`), or at its default with what the module said
+/// is wrong with the scenario (`lang::bad_scenario`).
+#[derive(Clone, Debug, Default)]
+pub struct Scripted {
+    pub history: Option<String>,
+    pub notice: Option<String>,
 }
 
 on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
-on_demand! { csi_lab: fn csi_link_part() -> DemoView { crate::csi::linked } }
+on_demand! { csi_lab: fn csi_lab_part() -> Lab {
+    use kubevol_sim::volumes::{DemoConfig, State};
+    Lab {
+        linked: crate::csi::linked,
+        history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,
+        watch: crate::demo::watch_links::<State, DemoConfig, crate::csi::Settings>,
+    }
+} }
 on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
-on_demand! { statefulset_lab: fn statefulset_link_part() -> DemoView { crate::statefulset::linked } }
+on_demand! { statefulset_lab: fn statefulset_lab_part() -> Lab {
+    use crate::statefulset::present::StsConfig;
+    use kubevol_sim::statefulset::State;
+    Lab {
+        linked: crate::statefulset::linked,
+        history: crate::demo::history_link::<State, StsConfig, crate::statefulset::Settings>,
+        watch: crate::demo::watch_links::<State, StsConfig, crate::statefulset::Settings>,
+    }
+} }
 on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
-on_demand! { topology_lab: fn topology_link_part() -> DemoView { crate::topology::linked } }
-on_demand! { csi_api: fn csi_api_part() -> Api {
-    Api {
-        open: |lang, place, value| crate::api::open(&crate::csi::SCENARIOS, lang, place, value),
-        state: |host| crate::api::state::<volumes::State>(DemoKind::Csi, host),
-        watch: |host, tell| crate::api::watch::<volumes::State>(DemoKind::Csi, host, tell),
-    }
-} }
-on_demand! { statefulset_api: fn statefulset_api_part() -> Api {
-    Api {
-        open: |lang, place, value| crate::api::open(&crate::statefulset::SCENARIOS, lang, place, value),
-        state: |host| crate::api::state::<statefulset::State>(DemoKind::StatefulSet, host),
-        watch: |host, tell| crate::api::watch::<statefulset::State>(DemoKind::StatefulSet, host, tell),
-    }
-} }
-on_demand! { topology_api: fn topology_api_part() -> Api {
-    Api {
-        open: |lang, place, value| crate::api::open(&crate::topology::SCENARIOS, lang, place, value),
-        state: |host| crate::api::state::<topology::State>(DemoKind::Topology, host),
-        watch: |host, tell| crate::api::watch::<topology::State>(DemoKind::Topology, host, tell),
+on_demand! { topology_lab: fn topology_lab_part() -> Lab {
+    use crate::topology::present::Scenario;
+    use kubevol_sim::topology::State;
+    Lab {
+        linked: crate::topology::linked,
+        history: crate::demo::history_link::<State, Scenario, crate::topology::Shown>,
+        watch: crate::demo::watch_links::<State, Scenario, crate::topology::Shown>,
     }
 } }
 
@@ -125,21 +144,13 @@ impl KindParts {
     /// A kind's parts; a `match`, so a new kind does not compile until it has them.
     const fn of(kind: DemoKind) -> KindParts {
         match kind {
-            DemoKind::Csi => KindParts {
-                view: fetch!(csi_part: DemoView),
-                linked: fetch!(csi_link_part: DemoView),
-                api: fetch!(csi_api_part: Api),
-            },
-            DemoKind::StatefulSet => KindParts {
-                view: fetch!(statefulset_part: DemoView),
-                linked: fetch!(statefulset_link_part: DemoView),
-                api: fetch!(statefulset_api_part: Api),
-            },
-            DemoKind::Topology => KindParts {
-                view: fetch!(topology_part: DemoView),
-                linked: fetch!(topology_link_part: DemoView),
-                api: fetch!(topology_api_part: Api),
-            },
+            DemoKind::Csi => KindParts { view: fetch!(csi_part: DemoView), lab: fetch!(csi_lab_part: Lab) },
+            DemoKind::StatefulSet => {
+                KindParts { view: fetch!(statefulset_part: DemoView), lab: fetch!(statefulset_lab_part: Lab) }
+            }
+            DemoKind::Topology => {
+                KindParts { view: fetch!(topology_part: DemoView), lab: fetch!(topology_lab_part: Lab) }
+            }
         }
     }
 }
@@ -183,15 +194,15 @@ pub fn mounted_count() -> usize {
 /// part): until it is there the placeholder keeps saying it is loading. If it cannot be fetched the
 /// placeholder says so (`data-kubevol-failed`) and this is an error.
 ///
-/// With a `scenario` (a page's script passed one, `api.rs`) the demo opens at it, through the
-/// kind's API part; one the demo cannot show is an error naming what is wrong, and the demo then
-/// shows its default with that message. A share link in the address for this demo still wins: it
-/// is the reader's own moment, and holds the scenario's actions too.
+/// A page's script may open the demo at a scenario (`scripted`, read by the API's module): the
+/// demo then opens at that history as at a share link, from its lab part. A share link in the
+/// page's address for this demo still wins: it is the reader's own moment, and holds the
+/// scenario's actions too. A scenario the demo could not show opens it at its default, saying why.
 pub async fn mount_into(
     host: HtmlElement,
     kind: Option<&str>,
     lang: Option<&str>,
-    scenario: Option<JsValue>,
+    scripted: Option<Scripted>,
 ) -> Result<(), String> {
     if is_mounted(&host)
         || host.has_attribute(MOUNTED_ATTR)
@@ -211,43 +222,39 @@ pub async fn mount_into(
         }
     };
     let parts = KindParts::of(kind);
-    let place = place_of(&host, kind.code());
+    let place = place_of(&host, kind.code(), scripted.unwrap_or_default());
     let linked = place.link.is_some();
     PENDING.with(|p| p.borrow_mut().push(host.clone()));
-    let built: Result<(Build, Option<String>), _> = match scenario {
-        Some(value) if !linked => (parts.api)().await.map(|api| {
-            let opened = (api.open)(lang, place, value);
-            (opened.view, opened.fault)
-        }),
-        _ => (if linked { parts.linked } else { parts.view })()
-            .await
-            .map(|view| (Box::new(move || view(lang, place)) as Build, None)),
-    };
+    let fetched = if linked { (parts.lab)().await.map(|lab| lab.linked) } else { (parts.view)().await };
     if !take_pending(&host) {
         return Ok(()); // unmounted while its part was on its way
     }
-    let Ok((build, fault)) = built else {
+    let Ok(view) = fetched else {
         let _ = host.set_attribute(FAILED_ATTR, "");
         return Err(part_failed(kind.code()));
     };
     let _ = host.remove_attribute(FAILED_ATTR);
     let registered = host.clone();
+    // A share link from the address, not what a page's script opened it at (`Scripted`).
+    let from_address = place.link.as_deref().is_some_and(|l| l.starts_with("kubevol:"));
     show(host.clone(), move || {
-        crate::boundary::register(registered, lang, kind);
-        build()
+        crate::boundary::register(registered, lang);
+        view(lang, place)
     });
     // The reader followed a link to this demo: show it, as a link to a heading would.
-    if linked {
+    if from_address {
         host.scroll_into_view();
     }
-    fault.map_or(Ok(()), |fault| Err(format!("kubevol: the page's scenario for this {} demo: {fault}", kind.code())))
+    Ok(())
 }
 
-/// The page's script API for the demo mounted in `host` (its kind's API part, fetched on the
-/// first call), or why there is none.
-pub async fn api_for(host: &HtmlElement) -> Result<Api, String> {
-    let kind = crate::boundary::kind_in(host).ok_or(NO_DEMO)?;
-    (KindParts::of(kind).api)().await.map_err(|_| part_failed(kind.code()))
+/// What the lab part of the demo mounted in `host` holds for the page's script, or why there is
+/// none.
+pub async fn lab_for(host: &HtmlElement) -> Result<Lab, String> {
+    // The element says its kind, as every placeholder (and every element mountDemo fills) does.
+    let code = host.get_attribute("data-kubevol-demo").filter(|_| is_mounted(host)).unwrap_or_default();
+    let kind = DemoKind::from_code(code.trim()).ok_or(NO_DEMO)?;
+    (KindParts::of(kind).lab)().await.map_err(|_| part_failed(kind.code()))
 }
 
 /// Said when a page's script asks about an element that holds no demo.
@@ -262,8 +269,8 @@ fn show<N: IntoView + 'static>(host: HtmlElement, view: impl FnOnce() -> N + 'st
 }
 
 /// Where `host` sits among the page's demos of kind `code`, its `data-preset`, and the page
-/// address's share link if it names this demo.
-fn place_of(host: &HtmlElement, code: &str) -> Place {
+/// address's share link if it names this demo, else the history a page's script opened it at.
+fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     let preset = host.get_attribute(PRESET_ATTR).map(|p| p.trim().to_string());
     let mut nth = 1;
     if let Some(document) = host.owner_document() {
@@ -282,7 +289,13 @@ fn place_of(host: &HtmlElement, code: &str) -> Place {
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
     let ours = Address::of(fragment).is_some_and(|a| a.kind == code && a.nth == nth);
     let lab = host.get_attribute(VIEW_ATTR).is_some_and(|v| v.trim() == "lab");
-    Place { preset, nth, link: ours.then(|| fragment.to_string()), lab }
+    // What the page's script opened it at is read where a link is (`demo::restore`).
+    let link = if ours {
+        Some(fragment.to_string())
+    } else {
+        scripted.history.or(scripted.notice.map(|notice| format!("!{notice}")))
+    };
+    Place { preset, nth, link, lab }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed

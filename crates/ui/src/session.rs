@@ -60,6 +60,9 @@ pub struct Session<M: Model> {
     pub log: VecDeque<(Entry<M>, u32, usize)>,
     /// Counts actions, so a view can tell "the same refusal again" from "nothing happened".
     pub actions: u64,
+    /// Counts the reader's actions (`dispatch`), not Back and Forward: after each one, the page's
+    /// script hears of it (`demo::watch_links`).
+    dispatched: u64,
     setup: M::Setup,
     /// Every action the reader took, refused ones too, since the setup.
     history: Vec<M::Action>,
@@ -79,6 +82,7 @@ impl<M: Model> Session<M> {
             last: Last::Nothing,
             log: VecDeque::new(),
             actions: 0,
+            dispatched: 0,
             setup: setup.clone(),
             history: Vec::new(),
             moment: 0,
@@ -94,6 +98,7 @@ impl<M: Model> Session<M> {
         self.history.truncate(self.moment);
         self.history.push(action.clone());
         self.moment += 1;
+        self.dispatched += 1;
         self.step(action)
     }
 
@@ -124,6 +129,16 @@ impl<M: Model> Session<M> {
     /// can be opened again (`api.rs`).
     pub fn recorded(&self) -> (&M::Setup, &[M::Action]) {
         (&self.setup, &self.history)
+    }
+
+    /// How many actions the reader has taken since the setup (`dispatched`).
+    pub fn dispatched(&self) -> u64 {
+        self.dispatched
+    }
+
+    /// The actions after the moment shown (after going back): where Forward leads.
+    pub fn unreached(&self) -> &[M::Action] {
+        &self.history[self.moment..]
     }
 
     /// What the reader did, up to the moment shown: the actions after the demo's own start, which
@@ -161,6 +176,7 @@ impl<M: Model> Session<M> {
         }
         fresh.history = std::mem::take(&mut self.history);
         fresh.floor = self.floor;
+        fresh.dispatched = self.dispatched;
         *self = fresh;
         true
     }

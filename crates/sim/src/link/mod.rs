@@ -93,6 +93,13 @@ pub fn decode<T: Compact>(fragment: &str) -> Result<T, LinkError> {
     if chars > MAX_CHARS {
         return Err(LinkError::Oversized { chars });
     }
+    decode_any_length(fragment)
+}
+
+/// [`decode`] without the length a reader's address may have: for a fragment that never was in an
+/// address, such as a demo's whole history handed from one module of the page to another (the
+/// script API, `crates/api`).
+pub fn decode_any_length<T: Compact>(fragment: &str) -> Result<T, LinkError> {
     let address = Address::of(fragment).ok_or(LinkError::Malformed)?;
     // The address was read above; what follows it is the version and the payload.
     let mut parts = fragment.splitn(5, ':').skip(3);

@@ -10,7 +10,6 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::api::Scenarios;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, no_preset, switch, Lang, Msg};
@@ -28,9 +27,16 @@ const OTHER_MODES: [AccessMode; 2] = [AccessMode::ReadWriteOncePod, AccessMode::
 /// folds of this demo. Every change starts the scenario over, as in the book's demo: a new class
 /// or mode is a new world.
 #[derive(Clone, Copy)]
-struct Settings {
+pub struct Settings {
     config: RwSignal<DemoConfig>,
     demo: demo::Demo<State>,
+}
+
+/// What the script API's history of this demo starts from (`demo::history_link`).
+impl demo::Started<DemoConfig> for Settings {
+    fn config(&self) -> DemoConfig {
+        self.config.get_untracked()
+    }
 }
 
 impl Settings {
@@ -57,17 +63,6 @@ pub fn linked(lang: Lang, place: Place) -> AnyView {
     let opening = demo::restore(&place, lang, DemoConfig::default(), &present::OFFERED, present::start);
     view! { <CsiDemo lang place opening/> }.into_any()
 }
-
-/// The demo opened at the scenario the page's script passed (`api.rs`).
-pub const SCENARIOS: Scenarios<State, DemoConfig> = Scenarios {
-    kind: DemoKind::Csi,
-    offered: &present::OFFERED,
-    start: present::start,
-    configs: present::configs,
-    first: |_, _| (DemoConfig::default(), None),
-    names: present::unknown_name,
-    show: |lang, place, opening| view! { <CsiDemo lang place opening/> }.into_any(),
-};
 
 #[component]
 fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> impl IntoView {

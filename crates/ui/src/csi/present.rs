@@ -4,6 +4,8 @@ use kubevol_sim::volumes::{AccessMode, Action, Code, DemoConfig, Phase, Resize, 
 
 use kubevol_sim::Tell;
 
+use crate::api::Scenarios;
+use crate::demo::DemoKind;
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -260,6 +262,16 @@ pub fn unknown_name(setup: &Setup, action: &Action) -> Option<(&'static str, Str
     (!nodes.contains(&node.as_str()))
         .then(|| ("node", format!("unknown node \"{node}\" (this demo has {})", known(nodes))))
 }
+
+/// The scenarios the page's script may open this demo at (`api.rs`).
+pub const SCENARIOS: Scenarios<State, DemoConfig> = Scenarios {
+    kind: DemoKind::Csi,
+    offered: &OFFERED,
+    start,
+    configs,
+    first: |_| DemoConfig::default(),
+    names: unknown_name,
+};
 
 #[cfg(test)]
 mod tests {

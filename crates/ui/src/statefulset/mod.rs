@@ -11,7 +11,6 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::api::Scenarios;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, no_preset, step_counter, Lang, Msg};
@@ -26,10 +25,17 @@ const PLAY_INTERVAL_MS: u64 = 700;
 /// The settings the session started from, whether play is on, and the one way to start over,
 /// for the components and folds of this demo.
 #[derive(Clone, Copy)]
-struct Settings {
+pub struct Settings {
     config: RwSignal<StsConfig>,
     playing: RwSignal<bool>,
     demo: demo::Demo<State>,
+}
+
+/// What the script API's history of this demo starts from (`demo::history_link`).
+impl demo::Started<StsConfig> for Settings {
+    fn config(&self) -> StsConfig {
+        self.config.get_untracked()
+    }
 }
 
 impl Settings {
@@ -54,19 +60,6 @@ pub fn linked(lang: Lang, place: Place) -> AnyView {
     let opening = demo::restore(&place, lang, StsConfig::default(), &present::OFFERED, present::start);
     view! { <StatefulSetDemo lang place opening/> }.into_any()
 }
-
-/// The demo opened at the scenario the page's script passed (`api.rs`).
-pub const SCENARIOS: Scenarios<State, StsConfig> = Scenarios {
-    kind: DemoKind::StatefulSet,
-    offered: &present::OFFERED,
-    start: present::start,
-    configs: present::configs,
-    first: |_, _| (StsConfig::default(), None),
-    // A StatefulSet's actions name ordinals, which any scale makes; every other value is the
-    // buttons' own (`present::OFFERED`).
-    names: |_, _| None,
-    show: |lang, place, opening| view! { <StatefulSetDemo lang place opening/> }.into_any(),
-};
 
 #[component]
 fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> impl IntoView {

@@ -2,6 +2,8 @@
 
 use kubevol_sim::statefulset::{Action, Config, PodManagementPolicy, Retention, RetentionPolicy, State};
 
+use crate::api::Scenarios;
+use crate::demo::DemoKind;
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -193,6 +195,18 @@ pub fn configs() -> Vec<StsConfig> {
     }
     all
 }
+
+/// The scenarios the page's script may open this demo at (`api.rs`).
+pub const SCENARIOS: Scenarios<State, StsConfig> = Scenarios {
+    kind: DemoKind::StatefulSet,
+    offered: &OFFERED,
+    start,
+    configs,
+    first: |_| StsConfig::default(),
+    // A StatefulSet's actions name ordinals, which any scale makes; every other value is the
+    // buttons' own (`present::OFFERED`).
+    names: |_, _| None,
+};
 
 #[cfg(test)]
 mod tests {

@@ -14,7 +14,6 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
-use crate::api::Scenarios;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
@@ -28,9 +27,16 @@ use present::{Pick, Scenario, MAX_SKEWS, POD_COUNTS, REPLICAS};
 /// The scenario on show and the one way to start another, for the components and folds that
 /// draw differently in the book's chapter.
 #[derive(Clone, Copy)]
-struct Shown {
+pub struct Shown {
     scenario: RwSignal<Scenario>,
     demo: demo::Demo<State>,
+}
+
+/// What the script API's history of this demo starts from (`demo::history_link`).
+impl demo::Started<Scenario> for Shown {
+    fn config(&self) -> Scenario {
+        self.scenario.get_untracked()
+    }
 }
 
 impl Shown {
@@ -88,17 +94,6 @@ pub fn linked(lang: Lang, place: Place) -> AnyView {
     let opening = Opening { notice: opening.notice.or(notice), ..opening };
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
-
-/// The demo opened at the scenario the page's script passed (`api.rs`).
-pub const SCENARIOS: Scenarios<State, Scenario> = Scenarios {
-    kind: DemoKind::Topology,
-    offered: &present::OFFERED,
-    start: present::start,
-    configs: present::configs,
-    first: first_scenario,
-    names: present::unknown_name,
-    show: |lang, place, opening| view! { <TopologyDemo lang place opening/> }.into_any(),
-};
 
 #[component]
 fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> impl IntoView {

@@ -7,6 +7,8 @@ use kubevol_sim::topology::{
 };
 use kubevol_sim::Tell;
 
+use crate::api::Scenarios;
+use crate::demo::DemoKind;
 use crate::session::Session;
 use crate::shell::Tone;
 
@@ -499,6 +501,16 @@ pub fn unknown_name(setup: &kubevol_sim::topology::Setup, action: &Action) -> Op
         _ => None,
     }
 }
+
+/// The scenarios the page's script may open this demo at (`api.rs`).
+pub const SCENARIOS: Scenarios<State, Scenario> = Scenarios {
+    kind: DemoKind::Topology,
+    offered: &OFFERED,
+    start,
+    configs,
+    first: |preset| preset.and_then(Scenario::from_code).unwrap_or(Scenario::Preset(Preset::SpreadTrap)),
+    names: unknown_name,
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,70 @@
+//! The wasm module behind the page's script API (`web/kubevol.js`: `mountDemo` with a scenario,
+//! `getState`, `kubevol:change`). It reads a page's scenario into the demo's settings and
+//! actions, and turns a demo's history into the moment it shows and what its last action did,
+//! as plain JavaScript objects (`kubevol_ui::api`). The demos and this module hand each other a
+//! demo's history as text (`kubevol_ui::api::history`): its settings and actions in the share
+//! link's compact form, and the moment shown.
+//!
+//! Why a module of its own: see `kubevol_ui::api`. It is fetched only by a page whose script asks
+//! for one of these, and holds the models itself, so it never waits for a demo's part.
+#![forbid(unsafe_code)]
+
+use kubevol_ui::api::{self, Scenarios};
+use kubevol_ui::{csi, statefulset, topology};
+use wasm_bindgen::prelude::*;
+
+/// Runs `$then` with `$scenarios` bound to kind `$kind`'s scenarios, or says the kind is unknown.
+macro_rules! by_kind {
+    ($kind:expr, $scenarios:ident => $then:expr) => {
+        match $kind {
+            "csi" => {
+                let $scenarios = &csi::present::SCENARIOS;
+                $then
+            }
+            "statefulset" => {
+                let $scenarios = &statefulset::present::SCENARIOS;
+                $then
+            }
+            "topology" => {
+                let $scenarios = &topology::present::SCENARIOS;
+                $then
+            }
+            other => Err(format!("kubevol: unknown demo \"{other}\" (expected one of: csi, statefulset, topology).")),
+        }
+    };
+}
+
+/// The history a demo of `kind` opens at for `scenario` (a plain object in the replay format),
+/// or the path of what is wrong with it and why. `preset` is the element's `data-preset`.
+#[wasm_bindgen]
+pub fn open(kind: &str, scenario: JsValue, preset: Option<String>) -> Result<String, JsError> {
+    by_kind!(kind, scenarios => opened(scenarios, preset.as_deref(), scenario)).map_err(|e| JsError::new(&e))
+}
+
+fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    preset: Option<&str>,
+    scenario: JsValue,
+) -> Result<String, String> {
+    let read = api::read(scenarios, preset, scenario)?;
+    Ok(api::history(scenarios.kind, read.config, &read.actions, read.moment))
+}
+
+/// What a demo in `lang` says when the page's scenario cannot be shown: `fault`, from `open`.
+#[wasm_bindgen]
+pub fn said(lang: Option<String>, fault: &str) -> String {
+    let lang = lang.as_deref().and_then(kubevol_ui::lang::Lang::from_code).unwrap_or(kubevol_ui::lang::Lang::Ja);
+    kubevol_ui::lang::bad_scenario(lang, fault)
+}
+
+/// `{kind, moment, setup, actions, state}` for a demo's history.
+#[wasm_bindgen]
+pub fn state(kind: &str, history: &str) -> Result<JsValue, JsError> {
+    by_kind!(kind, scenarios => api::state_value(scenarios, history)).map_err(|e| JsError::new(&e))
+}
+
+/// `{kind, moment, action, events, refusal}`: what the last action of a demo's history did.
+#[wasm_bindgen]
+pub fn change(kind: &str, history: &str) -> Result<JsValue, JsError> {
+    by_kind!(kind, scenarios => api::change_value(scenarios, history)).map_err(|e| JsError::new(&e))
+}
