@@ -26,10 +26,15 @@ const LOADS = Number(option('--loads', 7));
 const VERBOSE = args.includes('--verbose'); // one line per load: when the key files arrived
 const VARIANTS = { demo: '/parts/csi.html', 'no demo': '/measure/csi-without-demo.html', kubectl: '/parts/csi.html?kubectl' };
 if (args.includes('--hints')) VARIANTS['demo + hints'] = '/parts/csi.html?hints';
+// `--vue`: the book's page whose demo is the Vue component opened at a scenario: its demo waits
+// for the script API's module (crates/api), which reads the scenario.
+if (args.includes('--vue')) VARIANTS.vue = '/parts/vue.html';
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 const CPU = 4;
 const DEMO = ['[data-kubevol-demo] [data-action="attach"][data-node="node-a"]', '[data-node="node-a"] [data-state="disk"]',
   '[data-kubevol-demo] .kv-folds [data-action="kubectl"]'];
+// On the Vue page the claim is already on node-a (the scenario): node-b's attach is refused.
+const VUE_DEMO = ['[data-kubevol-demo] [data-action="attach"][data-node="node-b"]', '[data-state="verdict"]', DEMO[2]];
 
 function probes([control, readout, fold]) {
   const t = () => performance.now();
@@ -79,7 +84,7 @@ async function load(browser, url) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-  await page.addInitScript(probes, DEMO);
+  await page.addInitScript(probes, url.endsWith('/parts/vue.html') ? VUE_DEMO : DEMO);
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   const withDemo = await page.evaluate(() => document.querySelector('[data-kubevol-demo]') !== null);
   const fold = url.endsWith('?kubectl');
@@ -170,6 +175,12 @@ if (runs['demo + hints']) {
   console.log(`  with preload hints in the page's <head>: (a) ${s(median(hinted.map((r) => r.demo)))},`
     + ` (b) ${s(median(hinted.map((r) => r.page)))}; the wasm arrived at ${s(median(hinted.map((r) => arrived(r, /\.wasm$/))))}`
     + ` against ${s(median(runs.demo.map((r) => arrived(r, /\.wasm$/))))} without them`);
+}
+if (runs.vue) {
+  const vue = median(runs.vue.map((r) => r.demo));
+  console.log(`  the Vue component at a scenario (/parts/vue.html): (a) ${s(vue)} (loads: ${runs.vue.map((r) => s(r.demo)).join(', ')}),`
+    + ` ${(vue / a).toFixed(2)}x the chapter's; ${kb(median(runs.vue.map((r) => r.bytes)))} transferred;`
+    + ` the script API's module arrived at ${s(median(runs.vue.map((r) => arrived(r, /^kubevol\/kubevol-api\..*\.wasm$/))))}`);
 }
 console.log(JSON.stringify({ slow_phone: { loads: LOADS, demo_ms: a, page_ms: b, page_without_demo_ms: bAlone,
   ratio: a / b, delay_ratio: b / bAlone, bytes, bytes_without_demo: bytesAlone, kubectl_fold_ms: c } }));
