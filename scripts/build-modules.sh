@@ -12,8 +12,8 @@
 #      must stay);
 #   4. in release builds the main part is trimmed (scripts/trim-module.mjs) and every other module
 #      goes through wasm-opt -Oz (npm's binaryen 132, as Trunk.toml pins it);
-#   5. the page's script API is a wasm module of its own (crates/api; crates/ui/src/api.rs says
-#      why), built, bound and (in release builds) trimmed the same way, unsplit;
+#   5. the page's script API is a wasm module of its own per kind (crates/api; crates/ui/src/api.rs
+#      says why), built, bound and (in release builds) trimmed the same way, unsplit;
 #   6. scripts/link-parts.mjs packs the modules into the files a page fetches, names every file
 #      after its content, and writes their loader and their names into kubevol.js and
 #      kubevol-files.json.
@@ -66,18 +66,22 @@ if [ "$profile" = release ]; then
   node scripts/trim-module.mjs "$work/kubevol-main.js" "$work/kubevol-main_bg.wasm"
 fi
 
-# The script API's module: its own target folder, for it is built without the split's flags.
+# The script API's modules, one per kind of demo (crates/api's features), so a page fetches only
+# the model its demos run: their own target folder, for they are built without the split's flags.
 api_target="$(dirname "$target_dir")/wasm-api"
-api_args=(build --offline --target wasm32-unknown-unknown -p kubevol-api --target-dir "$api_target")
-[ "$profile" = release ] && api_args+=(--release)
-RUSTFLAGS="--cfg erase_components --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src= --remap-path-prefix=$root=" \
-  cargo "${api_args[@]}"
-wasm-bindgen --target=web --no-typescript --out-dir="$work" --out-name=kubevol-api \
-  "$api_target/wasm32-unknown-unknown/$profile/kubevol_api.wasm"
-# What the page's loader asks of the module, in the module's own scope (it calls its exports).
-cat web/kubevol-script.js >> "$work/kubevol-api.js"
-if [ "$profile" = release ]; then
-  node scripts/trim-module.mjs "$work/kubevol-api.js" "$work/kubevol-api_bg.wasm" open,state,change
-fi
+for kind in csi statefulset topology; do
+  api_args=(build --offline --target wasm32-unknown-unknown -p kubevol-api --no-default-features --features "$kind"
+    --target-dir "$api_target")
+  [ "$profile" = release ] && api_args+=(--release)
+  RUSTFLAGS="--cfg erase_components --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src= --remap-path-prefix=$root=" \
+    cargo "${api_args[@]}"
+  wasm-bindgen --target=web --no-typescript --out-dir="$work" --out-name="kubevol-api-$kind" \
+    "$api_target/wasm32-unknown-unknown/$profile/kubevol_api.wasm"
+  # What the page's loader asks of the module, in the module's own scope (it calls its exports).
+  cat web/kubevol-script.js >> "$work/kubevol-api-$kind.js"
+  if [ "$profile" = release ]; then
+    node scripts/trim-module.mjs "$work/kubevol-api-$kind.js" "$work/kubevol-api-${kind}_bg.wasm" open,state,change,said
+  fi
+done
 
 node scripts/link-parts.mjs "$work" "$out" "$profile"

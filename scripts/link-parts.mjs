@@ -219,29 +219,37 @@ if (!importsOfLink.test(glue)) throw new Error('link-parts: the main glue does n
 const glueNamed = glue.replace(importsOfLink, `$1$2./${LINK}.js$2`);
 const wasm = readFileSync(join(from, 'kubevol-main_bg.wasm'));
 const linkSource = release ? transformSync(link, { minify: true, format: 'esm', target: 'es2022' }).code : link;
-const h = hash(Buffer.concat([Buffer.from(glueNamed), wasm, Buffer.from(linkSource)]));
+// The script API's modules (crates/api), one per kind, each glue with what the page's loader asks
+// of it (web/kubevol-script.js, appended by scripts/build-modules.sh). They are named with the
+// main part's hash, which covers their content too: the loader then needs no name of its own for
+// them, so a page that never uses the script API carries nothing of it.
+const apis = kinds.map((kind) => ({
+  kind,
+  glue: readFileSync(join(from, `kubevol-api-${kind}.js`), 'utf8'),
+  wasm: readFileSync(join(from, `kubevol-api-${kind}_bg.wasm`)),
+}));
+const h = hash(Buffer.concat([Buffer.from(glueNamed), wasm, Buffer.from(linkSource), ...apis.flatMap((a) => [Buffer.from(a.glue), a.wasm])]));
+const api = {};
+for (const { kind, glue: apiGlue, wasm: apiWasm } of apis) {
+  const name = `kubevol-api-${kind}.${h}`;
+  writeFileSync(join(out, `${name}.js`), apiGlue);
+  writeFileSync(join(out, `${name}.wasm`), apiWasm);
+  api[kind] = { js: `${name}.js`, wasm: `${name}.wasm` };
+}
 const main = `kubevol-main.${h}`;
 const linkName = `kubevol-link.${h}`;
 writeFileSync(join(out, `${main}.js`), glueNamed.replaceAll(LINK, linkName));
 writeFileSync(join(out, `${main}.wasm`), wasm);
 writeFileSync(join(out, `${linkName}.js`), linkSource.replaceAll(MAIN, main));
 
-// ---- the script API's module (crates/api): its glue and wasm, named after their content --------
-const apiWasm = readFileSync(join(from, 'kubevol-api_bg.wasm'));
-// Its glue holds what the page's loader asks of it too (web/kubevol-script.js, appended by
-// scripts/build-modules.sh).
-const apiGlue = readFileSync(join(from, 'kubevol-api.js'), 'utf8');
-const apiName = `kubevol-api.${hash(Buffer.concat([Buffer.from(apiGlue), apiWasm]))}`;
-writeFileSync(join(out, `${apiName}.js`), apiGlue);
-writeFileSync(join(out, `${apiName}.wasm`), apiWasm);
-
 // ---- the names, for the page's loader (kubevol.js) and for tools ------------------------------
 const manifest = {
   main: { js: `${main}.js`, wasm: `${main}.wasm`, integrity: integrity(wasm) },
   build,
   link: `${linkName}.js`,
-  // Fetched only by a page whose script passes a scenario, listens for changes or calls getState.
-  api: { js: `${apiName}.js`, wasm: `${apiName}.wasm` },
+  // Each kind's script API, fetched only by a page whose script passes a scenario, listens for
+  // changes or calls getState.
+  api,
   // Each kind's packs (fetched beside the main part), and beyond those its lab's (fetched on the
   // first fold).
   parts: Object.fromEntries(kinds.flatMap((k) => [[k, needs(k)],
@@ -258,18 +266,18 @@ const hashOf = (file) => file.split('.').at(-2);
 const embedded = {
   main: hashOf(manifest.main.wasm),
   integrity: manifest.main.integrity,
-  api: hashOf(manifest.api.wasm),
   parts: manifest.parts,
   packs: Object.fromEntries(Object.entries(files).map(([pack, file]) => [pack, hashOf(file)])),
 };
 for (const [pack, file] of Object.entries(files)) {
   if (file !== `kubevol-${pack}.${embedded.packs[pack]}.wasm`) throw new Error(`link-parts: ${file} is not named as the loader names it`);
 }
-if (manifest.link !== `kubevol-link.${embedded.main}.js` || manifest.main.js !== `kubevol-main.${embedded.main}.js`) {
-  throw new Error('link-parts: the main part and the parts\' loader do not share their hash');
+const sharing = [manifest.link, manifest.main.js, ...Object.values(api).flatMap((a) => [a.js, a.wasm])];
+if (sharing.some((f) => f.split('.').at(-2) !== embedded.main)) {
+  throw new Error('link-parts: the main part, the parts\' loader and the script API\'s modules do not share their hash');
 }
 const named = source.replace(MARKER, JSON.stringify(embedded));
 writeFileSync(loaderPath, release ? transformSync(named, { minify: true, format: 'esm', target: 'es2022' }).code : named);
 writeFileSync(join(out, 'kubevol-files.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs, and ${apiName}.{js,wasm}`);
+console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs, and their script APIs`);
 if (!existsSync(join(out, `${main}.js`))) throw new Error('link-parts: nothing written');

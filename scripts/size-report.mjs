@@ -110,15 +110,18 @@ for (const kind of KINDS) {
   report.on_demand[kind] = bytes;
   console.log(`  ${`${kind}'s folds`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${files.map((f) => `${f.split('.')[0].slice('kubevol-'.length)} ${brotli(f)}`).join(', ')})`);
 }
-// The page's script API (crates/api): fetched only by a page whose script passes a scenario,
-// listens for changes or calls getState, beside the demo's own parts; in no first load.
-const api = [FILES.api.js, FILES.api.wasm];
-if (api.some((f) => brotli(f) === undefined) || api.some((f) => firstLoad(KINDS).includes(f))) {
-  console.log(`the script API's module is missing from ${dist}, or in a first load`);
-  process.exit(1);
+// The page's script API (crates/api), one module per kind: fetched only by a page whose script
+// passes a scenario, listens for changes or calls getState, beside the demo's own parts; in no
+// first load.
+for (const kind of KINDS) {
+  const api = [FILES.api[kind]?.js, FILES.api[kind]?.wasm];
+  if (api.some((f) => brotli(f) === undefined) || api.some((f) => firstLoad(KINDS).includes(f))) {
+    console.log(`the ${kind} script API's module is missing from ${dist}, or in a first load`);
+    process.exit(1);
+  }
+  report.on_demand[`${kind}_script_api`] = weigh(api);
+  console.log(`  ${`${kind}'s script API`.padEnd(26)} ${String(weigh(api)).padStart(7)} B  ${String(api.length).padStart(2)} files  (its model, and reading and writing it as JavaScript values)`);
 }
-report.on_demand.script_api = weigh(api);
-console.log(`  ${'the script API\'s module'.padEnd(26)} ${String(weigh(api)).padStart(7)} B  ${String(api.length).padStart(2)} files  (every kind's models, and reading and writing them as JavaScript values)`);
 console.log('\na second chapter of another kind, brotli: what it adds when the first chapter\'s files are cached:');
 for (const first of KINDS) {
   for (const second of KINDS.filter((k) => k !== first)) {

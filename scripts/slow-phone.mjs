@@ -180,7 +180,7 @@ if (runs.vue) {
   const vue = median(runs.vue.map((r) => r.demo));
   console.log(`  the Vue component at a scenario (/parts/vue.html): (a) ${s(vue)} (loads: ${runs.vue.map((r) => s(r.demo)).join(', ')}),`
     + ` ${(vue / a).toFixed(2)}x the chapter's; ${kb(median(runs.vue.map((r) => r.bytes)))} transferred;`
-    + ` the script API's module arrived at ${s(median(runs.vue.map((r) => arrived(r, /^kubevol\/kubevol-api\..*\.wasm$/))))}`);
+    + ` the script API's module arrived at ${s(median(runs.vue.map((r) => arrived(r, /^kubevol\/kubevol-api-.*\.wasm$/))))}`);
 }
 console.log(JSON.stringify({ slow_phone: { loads: LOADS, demo_ms: a, page_ms: b, page_without_demo_ms: bAlone,
   ratio: a / b, delay_ratio: b / bAlone, bytes, bytes_without_demo: bytesAlone, kubectl_fold_ms: c } }));

@@ -117,20 +117,24 @@ function afterPageWork(value) {
   });
 }
 
-// The page's script API: a wasm module of its own (crates/api) with what this script asks of it
-// (kubevol-script.js), started once, and only for a page that passes a scenario, listens for
+// The page's script API: a wasm module of its own per kind (crates/api) with what this script asks
+// of it (kubevol-script.js), started once, and only for a page that passes a scenario, listens for
 // changes or calls getState. It reads a scenario into the history a demo opens at, and a demo's
 // history into its state or what its last action did.
-let api;
-function scriptApi() {
-  if (!api) {
-    api = Promise.all([import(url(file('api', FILES.api, 'js')).href), compile(file('api', FILES.api))]).then(async ([glue, wasm]) => {
-      await glue.default({ module_or_path: wasm });
-      return glue;
-    });
-    api.catch(() => { api = undefined; });
+// One module per kind, named with the main part's hash: a page fetches only the model its demos run.
+const apis = new Map();
+function scriptApi(kind) {
+  if (!KINDS.includes(kind)) return Promise.resolve(undefined); // the mount says what is wrong
+  if (!apis.has(kind)) {
+    const api = Promise.all([import(url(file(`api-${kind}`, FILES.main, 'js')).href), compile(file(`api-${kind}`, FILES.main))])
+      .then(async ([glue, wasm]) => {
+        await glue.default({ module_or_path: wasm });
+        return glue;
+      });
+    api.catch(() => apis.delete(kind));
+    apis.set(kind, api);
   }
-  return api;
+  return apis.get(kind);
 }
 
 // What a demo's element dispatches after each action (kubevol-script.js), once a page asked.
@@ -144,7 +148,7 @@ function attach(element, options) {
   const kind = String(options.kind ?? '').trim();
   const listens = Boolean(options.events || options.onChange);
   // Started beside the main part, so a scenario's demo waits for neither in turn.
-  const scripts = options.scenario !== undefined || listens ? scriptApi() : undefined;
+  const scripts = options.scenario !== undefined || listens ? scriptApi(kind) : undefined;
   const demo = { loading: start([kind]), connected: element.isConnected, watching: false, listener: undefined };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
@@ -159,7 +163,7 @@ function attach(element, options) {
     async ([module, script]) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
       // A scenario is read into the history the demo opens at, or what is wrong with it.
-      const { history, notice, fault } = options.scenario === undefined ? {}
+      const { history, notice, fault } = options.scenario === undefined || !script ? {}
         : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined, options.lang);
       try {
         await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, notice);
@@ -170,7 +174,7 @@ function attach(element, options) {
         throw error;
       }
       if (KINDS.includes(kind)) whenIdle(() => prefetch(FILES.parts?.[`${kind}_lab`] ?? [], true));
-      if (listens && demos.get(element) === demo) {
+      if (listens && script && demos.get(element) === demo) {
         await script.listen(module, element, kind);
         demo.watching = true;
         if (options.onChange) {
@@ -245,7 +249,7 @@ addEventListener('hashchange', () => {
   demo?.loading.then(async (module) => {
     module.unmount(element);
     await module.mount(element, kind, element.getAttribute('data-lang'), undefined, undefined);
-    if (demo.watching) await (await scriptApi()).listen(module, element, kind); // the page still listens
+    if (demo.watching) await (await scriptApi(kind)).listen(module, element, kind); // the page still listens
   }).catch((error) => console.error(error));
 });
 
@@ -283,7 +287,7 @@ export async function mountDemo(element, kindOrOptions, lang) {
 export async function getState(element) {
   const demo = demos.get(element);
   if (!demo) throw new Error('kubevol: getState: this element holds no demo.');
-  const [module, script] = await Promise.all([demo.loading, scriptApi()]);
+  const [module, script] = await Promise.all([demo.loading, scriptApi(kindOf(element))]);
   return script.stateOf(module, element, kindOf(element));
 }
 

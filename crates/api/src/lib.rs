@@ -6,30 +6,42 @@
 //! link's compact form, and the moment shown.
 //!
 //! Why a module of its own: see `kubevol_ui::api`. It is fetched only by a page whose script asks
-//! for one of these, and holds the models itself, so it never waits for a demo's part.
+//! for one of these, and holds the model itself, so it never waits for a demo's part. There is one
+//! module per kind of demo (features `csi`, `statefulset`, `topology`; scripts/build-modules.sh
+//! builds each with one of them), so a page fetches only the model its demos run.
 #![forbid(unsafe_code)]
 
 use kubevol_ui::api::{self, Scenarios};
-use kubevol_ui::{csi, statefulset, topology};
+#[cfg(feature = "csi")]
+use kubevol_ui::csi;
+#[cfg(feature = "statefulset")]
+use kubevol_ui::statefulset;
+#[cfg(feature = "topology")]
+use kubevol_ui::topology;
 use wasm_bindgen::prelude::*;
 
 /// Runs `$then` with `$scenarios` bound to kind `$kind`'s scenarios, or says the kind is unknown.
 macro_rules! by_kind {
     ($kind:expr, $scenarios:ident => $then:expr) => {
         match $kind {
+            #[cfg(feature = "csi")]
             "csi" => {
                 let $scenarios = &csi::present::SCENARIOS;
                 $then
             }
+            #[cfg(feature = "statefulset")]
             "statefulset" => {
                 let $scenarios = &statefulset::present::SCENARIOS;
                 $then
             }
+            #[cfg(feature = "topology")]
             "topology" => {
                 let $scenarios = &topology::present::SCENARIOS;
                 $then
             }
-            other => Err(format!("kubevol: unknown demo \"{other}\" (expected one of: csi, statefulset, topology).")),
+            other => Err(format!(
+                "kubevol: this module has no \"{other}\" demo (each kind's script API is a module of its own)."
+            )),
         }
     };
 }

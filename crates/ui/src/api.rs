@@ -11,8 +11,8 @@
 //! wasm-bindgen puts every JavaScript function a module imports into its main part, whichever
 //! part calls it, and serde-wasm-bindgen imports about forty. In the demos' wasm that weighed
 //! 1.7 KB brotli on every chapter's first load, for pages that never use it. The API's module
-//! is fetched only by a page that passes a scenario, listens for changes or calls `getState`;
-//! it holds the models too, and the demos hand it their history as the share link's compact
+//! (one per kind) is fetched only by a page that passes a scenario, listens for changes or calls
+//! `getState`; it holds its kind's model too, and the demos hand it their history as the share link's compact
 //! form (`demo::history_link`), which it replays.
 //!
 //! Why a scenario must be one the demo's own controls make: the demo draws its settings and its
