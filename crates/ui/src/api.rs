@@ -181,12 +181,8 @@ pub fn replayed<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, histor
     let (moment, fragment) = history.split_once(' ').ok_or_else(bad)?;
     let moment: usize = moment.parse().map_err(|_| bad())?;
     let (config, actions) = link::decode_any_length::<(C, Vec<M::Action>)>(fragment).map_err(|_| bad())?;
-    let reader = actions.len();
     let mut session = demo::replay(config, actions, scenarios.start);
-    if moment < reader {
-        let (_, all) = session.position();
-        session.travel(all - reader + moment);
-    }
+    session.travel_from_start(moment);
     Ok(session)
 }
 

@@ -124,11 +124,9 @@ pub fn restore<M: Model, C: Compact + Copy>(
         Some(Ok((config, actions))) => (config, actions, None),
         Some(Err(error)) => (default, Vec::new(), Some(bad_link(lang, &error))),
     };
-    let reader = actions.len();
     let mut session = replay(config, actions, start);
-    if let Some(moment) = moment.filter(|&m| m < reader) {
-        let (_, all) = session.position();
-        session.travel(all - reader + moment);
+    if let Some(moment) = moment {
+        session.travel_from_start(moment);
     }
     Opening { config, session, notice }
 }
@@ -209,9 +207,8 @@ pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::
     let demo = crate::boundary::context_of::<Demo<M>>(host)?;
     let config = crate::boundary::context_of::<S>(host)?.config();
     Some(demo.session.with_untracked(|s| {
-        let (_, all) = s.recorded();
-        let start = all.len() - s.unreached().len() - s.reader_actions().len();
-        crate::api::history(demo.kind, config, &all[start..], s.reader_actions().len())
+        let (actions, moment) = s.after_start();
+        crate::api::history(demo.kind, config, actions, moment)
     }))
 }
 

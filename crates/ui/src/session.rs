@@ -136,9 +136,16 @@ impl<M: Model> Session<M> {
         self.dispatched
     }
 
-    /// The actions after the moment shown (after going back): where Forward leads.
-    pub fn unreached(&self) -> &[M::Action] {
-        &self.history[self.moment..]
+    /// Every action after the demo's own start (the ones ahead of the moment shown too, after
+    /// going back), and how many of them the moment shown has taken: what the page's script API
+    /// hands out as a demo's history (`demo::history_link`).
+    pub fn after_start(&self) -> (&[M::Action], usize) {
+        (&self.history[self.floor..], self.moment - self.floor)
+    }
+
+    /// `travel`, counting moments from the demo's own start, as `after_start` does.
+    pub fn travel_from_start(&mut self, moment: usize) -> bool {
+        self.travel(self.floor + moment)
     }
 
     /// What the reader did, up to the moment shown: the actions after the demo's own start, which
