@@ -23,6 +23,14 @@ fn node_state(demo: &Demo, node: &str, state: &str) -> String {
         .unwrap()
 }
 
+/// The pods the picture draws inside a node, each with its mount line (a refused one left out).
+fn pods_on(demo: &Demo, node: &str) -> Vec<String> {
+    demo.all(&format!("section[data-node=\"{node}\"] [data-pod]:not(.kv-refused)"))
+        .iter()
+        .map(|e| e.get_attribute("data-pod").unwrap())
+        .collect()
+}
+
 fn tone(demo: &Demo) -> String {
     demo.find("[data-state=\"badge\"]").unwrap().get_attribute("data-tone").unwrap()
 }
@@ -37,7 +45,7 @@ async fn three_pods_share_node_a_under_read_write_once() {
     for _ in 0..3 {
         demo.click(&on("node-a", "mount")).await;
     }
-    assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod: web-1, web-2, web-3");
+    assert_eq!(pods_on(&demo, "node-a"), ["web-1", "web-2", "web-3"]);
     assert_eq!(node_state(&demo, "node-a", "disk"), "pv-1 が繋がっている");
     assert_eq!(demo.state("badge"), "pv-1 ・ node-a に接続 ・ 3 個から見えている");
     assert_eq!(tone(&demo), "ok");
@@ -80,6 +88,7 @@ async fn detach_waits_for_unmount() {
     );
     assert_eq!(node_state(&demo, "node-a", "disk"), "pv-1 が繋がっている");
     demo.click("[data-action=\"unmount-all\"]").await;
+    assert_eq!(pods_on(&demo, "node-a"), Vec::<String>::new());
     assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod なし");
     demo.click(&on("node-a", "detach")).await;
     assert_eq!(node_state(&demo, "node-a", "disk"), "繋がっていない");
@@ -156,7 +165,7 @@ async fn read_write_once_pod_refuses_the_second_pod() {
     demo.click(&on("node-a", "attach")).await;
     demo.click(&on("node-a", "mount")).await;
     demo.click(&on("node-a", "mount")).await;
-    assert_eq!(node_state(&demo, "node-a", "pods"), "見えている Pod: web-1");
+    assert_eq!(pods_on(&demo, "node-a"), ["web-1"]);
     assert!(demo.state("verdict").contains("2つ目の Pod はどのノードにも置けず Pending のままになる"));
     assert!(demo.state("events").contains(
         "0/2 nodes are available: 2 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode."
@@ -292,5 +301,58 @@ async fn a_request_past_the_backend_answers_out_of_range() {
         .state("csi-calls")
         .contains("ControllerExpandVolume(volume_id=\"pv-1\", capacity=120Gi) → OUT_OF_RANGE (11)"));
     assert!(demo.state("verdict").contains("ControllerResizeInfeasible"), "{}", demo.state("verdict"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_picture_draws_attach_and_mount_and_the_refused_second_node() {
+    let demo = support::mount("csi", "en").await;
+    assert_eq!(support::edges(&demo, "attach"), Vec::<String>::new(), "the disk starts unattached");
+    assert!(demo.find("[data-pv=\"pv-1\"]").is_some(), "Immediate binding draws the disk at once");
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    assert_eq!(support::edges(&demo, "attach"), ["pv-1→node-a"]);
+    assert_eq!(support::edges(&demo, "mount"), ["node-a→web-1"]);
+    let drawn = demo.find("[data-state=\"picture\"]").unwrap().inner_html();
+
+    // A second node under ReadWriteOnce: the line it tried, dashed and crossed, and nothing else.
+    demo.click(&on("node-b", "attach")).await;
+    assert_eq!(support::edges(&demo, "attach"), ["pv-1→node-a", "pv-1→node-b×"]);
+    assert_eq!(support::edges(&demo, "mount"), ["node-a→web-1"]);
+    assert_eq!(pods_on(&demo, "node-b"), Vec::<String>::new());
+    let wires = demo.find(".kv-wires").unwrap();
+    assert_eq!(wires.get_attribute("role").as_deref(), Some("img"));
+    let desc = wires.query_selector("desc").unwrap().unwrap().text_content().unwrap();
+    assert!(desc.contains("node-a: pv-1 attached, seen by: web-1"), "{desc}");
+    assert!(desc.ends_with("refused line: node-b"), "{desc}");
+
+    // Back removes the refused line: the picture is the one before the click again.
+    demo.open("history").await;
+    demo.click("[data-action=\"undo\"]").await;
+    assert_eq!(support::edges(&demo, "attach"), ["pv-1→node-a"]);
+    assert_eq!(demo.find("[data-state=\"picture\"]").unwrap().inner_html(), drawn);
+    // And once more: no mount line, then no attach line.
+    demo.click("[data-action=\"undo\"]").await;
+    assert_eq!(support::edges(&demo, "mount"), Vec::<String>::new());
+    demo.click("[data-action=\"undo\"]").await;
+    assert_eq!(support::edges(&demo, "attach"), Vec::<String>::new());
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn with_zones_the_disk_sits_in_its_zone_and_a_second_pod_under_rwop_is_a_refused_mount() {
+    let demo = support::mount("csi", "en").await;
+    demo.click(&choose("zone", "on")).await;
+    let store = demo.find(".kv-store").unwrap();
+    let column = store.get_attribute("data-column");
+    assert!(column.is_some(), "a zoned disk is drawn in its zone's column");
+    assert_eq!(demo.all("[data-zone]").len(), 2, "both nodes name their zone");
+    demo.open("settings").await;
+    demo.click(&choose("mode", "ReadWriteOncePod")).await;
+    demo.click(&on("node-a", "attach")).await;
+    demo.click(&on("node-a", "mount")).await;
+    demo.click(&on("node-a", "mount")).await;
+    assert_eq!(support::edges(&demo, "mount"), ["node-a→web-1", "node-a→web-2×"]);
+    assert_eq!(pods_on(&demo, "node-a"), ["web-1"]);
     demo.remove();
 }

@@ -104,6 +104,18 @@ impl Demo {
 
 /// Opens the page at `#fragment`, as following a share link does: demos mounted from now on read
 /// it. `None` clears it again, so the next test starts from a plain address.
+/// A picture's edges of one kind (attach, mount, bind) as `from→to`, a refused one marked `×`:
+/// the test contract's `data-edge`, `data-from`, `data-to` and `data-refused`.
+pub fn edges(demo: &Demo, kind: &str) -> Vec<String> {
+    demo.all(&format!("[data-edge=\"{kind}\"]"))
+        .iter()
+        .map(|e| {
+            let refused = if e.has_attribute("data-refused") { "×" } else { "" };
+            format!("{}→{}{refused}", e.get_attribute("data-from").unwrap(), e.get_attribute("data-to").unwrap())
+        })
+        .collect()
+}
+
 pub fn set_fragment(fragment: Option<&str>) {
     web_sys::window().unwrap().location().set_hash(fragment.unwrap_or("")).unwrap();
 }

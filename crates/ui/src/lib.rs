@@ -10,6 +10,7 @@ pub mod api;
 pub mod boundary;
 pub mod csi;
 pub mod demo;
+pub mod drawing;
 #[cfg(feature = "entry")]
 pub mod entry;
 pub mod folds;

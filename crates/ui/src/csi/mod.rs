@@ -3,6 +3,7 @@
 //!
 //! `present.rs` says what the state means, `text.rs` how it reads; the components here lay it out.
 
+pub mod picture;
 pub mod present;
 pub mod text;
 
@@ -15,9 +16,7 @@ use crate::folds::{folds, Fold};
 use crate::lang::{self, no_preset, switch, Lang, Msg};
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
-use crate::widgets::{
-    as_is, click, flag, legend, named, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict,
-};
+use crate::widgets::{as_is, click, flag, legend, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict};
 
 /// The access modes the chapter's demo switches between; the other two are in its settings fold.
 const CHAPTER_MODES: [AccessMode; 2] = [AccessMode::ReadWriteOnce, AccessMode::ReadWriteMany];
@@ -92,10 +91,7 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                         {tr(lang::RESET)}
                     </button>
                 </div>
-                <p class="kv-volume" data-state="volume">{text(move || session.with(|s| text::volume_line(&s.state, lang.get())))}</p>
-                <div class="kv-nodes">
-                    {present::nodes().map(|name| view! { <NodeCard name=name/> }).collect_view()}
-                </div>
+                <picture::Picture/>
                 <div class="kv-buttons kv-global">
                     <button data-action="unmount-all" on:click=click(move || demo.dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
                         {tr(text::UNMOUNT_ALL)}
@@ -120,53 +116,6 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], place.lab)}
             </Shell>
-    }
-}
-
-/// One node: its zone, whether it responds, what is attached and which pods see it, and the
-/// buttons that act on it.
-#[component]
-fn NodeCard(name: &'static str) -> impl IntoView {
-    let (lang, demo) = (use_lang(), use_demo::<State>());
-    let dispatch = demo.dispatch;
-    let card = Memo::new(move |_| demo.with(|s| present::node_card(&s.state, name)));
-    let labelled = move |m: Msg| named(m, name.to_string());
-    view! {
-        <section class="kv-node" data-node=name class:kv-down=flag(move || !card.get().responsive) class:kv-on=flag(move || card.get().attached.is_some())>
-            <header class="kv-node-head">
-                <strong>{name}</strong>
-                <span class="kv-tag" hidden=flag(move || card.get().zone.is_none())>
-                    {text(move || card.get().zone.map(|z| text::zone_label(lang.get(), &z)).unwrap_or_default())}
-                </span>
-                <span class="kv-tag kv-tag-ng" hidden=flag(move || card.get().responsive)>{tr(text::NOT_RESPONDING)}</span>
-            </header>
-            <p class="kv-disk" data-state="disk">
-                {text(move || match card.get().attached {
-                    Some(v) => text::attached_to(lang.get(), &v),
-                    None => text::NOT_ATTACHED.get(lang.get()).to_string(),
-                })}
-            </p>
-            <p class="kv-pods" data-state="pods">
-                {text(move || {
-                    let pods = card.get().pods;
-                    if pods.is_empty() { text::NO_PODS.get(lang.get()).to_string() } else { text::pods_see(lang.get(), &pods) }
-                })}
-            </p>
-            <div class="kv-buttons">
-                <button data-action="attach" data-node=name aria-label=labelled(text::ATTACH)
-                    on:click=click(move || dispatch.run(Action::Attach { claim: DEMO_CLAIM.into(), node: name.into() }))>
-                    {tr(text::ATTACH)}
-                </button>
-                <button data-action="mount" data-node=name aria-label=labelled(text::MOUNT)
-                    on:click=click(move || dispatch.run(Action::Mount { claim: DEMO_CLAIM.into(), node: name.into(), pod: None }))>
-                    {tr(text::MOUNT)}
-                </button>
-                <button data-action="detach" data-node=name aria-label=labelled(text::DETACH)
-                    on:click=click(move || dispatch.run(Action::Detach { claim: DEMO_CLAIM.into(), node: name.into() }))>
-                    {tr(text::DETACH)}
-                </button>
-            </div>
-        </section>
     }
 }
 

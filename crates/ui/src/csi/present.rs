@@ -43,6 +43,89 @@ pub fn node_card(state: &State, name: &'static str) -> NodeCard {
     }
 }
 
+/// The cluster as the demo draws it: the disk in its zone (or between the nodes when storage has
+/// no zone), the claim that points to it, which nodes it is attached to, and the line the last
+/// action tried and was refused. Each node's box draws itself from its `NodeCard`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Zones are on: each node's column is its zone's band.
+    pub zoned: bool,
+    /// The claim, while it exists.
+    pub claim: Option<&'static str>,
+    pub disk: Option<Disk>,
+    /// Nodes the disk is attached to, and whether each still answers.
+    pub attached: Vec<(&'static str, bool)>,
+    pub tried: Option<Tried>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disk {
+    pub name: String,
+    /// The node column whose zone holds the disk; `None` draws it between the nodes.
+    pub column: Option<usize>,
+    pub size_gib: u32,
+    /// What the pods see: less than `size_gib` while an expansion waits for a node.
+    pub seen_gib: u32,
+}
+
+/// A line the reader's last action tried to draw, refused by the model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tried {
+    /// The disk to this node: Multi-Attach, another zone, a node that does not answer.
+    Attach { node: &'static str },
+    /// This node to a pod that was not allowed to see the disk (ReadWriteOncePod, for one).
+    Mount { node: &'static str, pod: String },
+}
+
+pub fn picture(session: &CsiSession) -> Picture {
+    let state = &session.state;
+    let volume = state.volume_for(DEMO_CLAIM);
+    let node = |name: &str| DEMO_NODES.into_iter().find(|n| *n == name);
+    let disk = volume.map(|v| Disk {
+        name: v.name.clone(),
+        column: v.zone.as_ref().and_then(|z| DEMO_NODES.iter().position(|n| state.nodes[*n].zone.as_ref() == Some(z))),
+        size_gib: v.size_gib,
+        seen_gib: v.filesystem_gib,
+    });
+    let attached = volume
+        .map(|v| v.attached.iter().filter_map(|n| node(n)).map(|n| (n, state.nodes[n].responsive)).collect())
+        .unwrap_or_default();
+    Picture {
+        zoned: DEMO_NODES.iter().any(|n| state.nodes[*n].zone.is_some()),
+        claim: state.claims.contains_key(DEMO_CLAIM).then_some(DEMO_CLAIM),
+        tried: tried(session).filter(|_| disk.is_some()),
+        disk,
+        attached,
+    }
+}
+
+/// The line a refused attach or mount would have drawn: the disk to a node it may not reach, or a
+/// node to one pod too many.
+fn tried(session: &CsiSession) -> Option<Tried> {
+    use kubevol_sim::volumes::Refusal;
+    let refusal = session.last_refusal()?;
+    let (_, actions) = session.history();
+    let node = match actions.last()? {
+        Action::Attach { node, .. } | Action::Mount { node, .. } => DEMO_NODES.into_iter().find(|n| n == node)?,
+        _ => return None,
+    };
+    let state = &session.state;
+    let attached = state.volume_for(DEMO_CLAIM).is_some_and(|v| v.attached.contains(node));
+    match refusal {
+        Refusal::RwopInUse { .. } if attached => {
+            let pod = match actions.last()? {
+                Action::Mount { pod: Some(pod), .. } => pod.clone(),
+                _ => state.next_pod_name(),
+            };
+            Some(Tried::Mount { node, pod })
+        }
+        Refusal::MultiAttach { .. } | Refusal::ZoneConflict { .. } | Refusal::NodeUnresponsive { .. } if !attached => {
+            Some(Tried::Attach { node })
+        }
+        _ => None,
+    }
+}
+
 /// The demo's claim, if it exists, and the volume behind it, if there is one yet.
 pub struct ClaimView {
     pub volume: Option<VolumeView>,
@@ -382,5 +465,74 @@ mod tests {
         assert_eq!(badge(&s.state, Lang::Ja), "要求は消えた");
         assert!(s.dispatch(request_again(config)));
         assert_eq!(badge(&s.state, Lang::Ja), "pv-2 ・ 未接続 ・ 0 個から見えている");
+    }
+
+    #[test]
+    fn the_picture_draws_attachments_and_the_line_a_refusal_tried() {
+        let mut s = start(DemoConfig::default());
+        let p = picture(&s);
+        assert_eq!(p.claim, Some(DEMO_CLAIM));
+        assert_eq!(
+            p.disk.as_ref().map(|d| (d.name.as_str(), d.column, d.size_gib, d.seen_gib)),
+            Some(("pv-1", None, 20, 20))
+        );
+        assert!(p.attached.is_empty() && p.tried.is_none() && !p.zoned);
+        s.dispatch(attach("node-a"));
+        s.dispatch(mount("node-a"));
+        assert_eq!(picture(&s).attached, [("node-a", true)]);
+        // Multi-Attach: the line to node-b is the one tried; the state keeps node-a's alone.
+        assert!(!s.dispatch(attach("node-b")));
+        assert_eq!(picture(&s).tried, Some(Tried::Attach { node: "node-b" }));
+        assert_eq!(picture(&s).attached, [("node-a", true)]);
+        // A refusal that tried no line (detaching a node a pod still uses) draws none.
+        assert!(!s.dispatch(Action::Detach { claim: DEMO_CLAIM.into(), node: "node-a".into() }));
+        assert_eq!(picture(&s).tried, None);
+        // A node that stops answering keeps its line, drawn as a dead one.
+        s.dispatch(Action::SetResponsive { node: "node-a".into(), responsive: false });
+        assert_eq!(picture(&s).attached, [("node-a", false)]);
+    }
+
+    #[test]
+    fn a_zoned_disk_sits_in_its_zones_column_and_rwop_refuses_a_mount_line() {
+        let mut s = start(DemoConfig { zoned: true, mode: AccessMode::ReadWriteOncePod, ..DemoConfig::default() });
+        let p = picture(&s);
+        assert!(p.zoned);
+        let column = p.disk.unwrap().column.expect("a zoned disk has its zone's column");
+        let home = nodes()[column];
+        s.dispatch(attach(home));
+        s.dispatch(mount(home));
+        assert!(!s.dispatch(mount(home)));
+        assert_eq!(picture(&s).tried, Some(Tried::Mount { node: home, pod: "web-2".into() }));
+        // The other zone's node: the disk cannot move there, the attach line it tried is refused.
+        let away = nodes()[1 - column];
+        assert!(!s.dispatch(attach(away)));
+        assert_eq!(picture(&s).tried, Some(Tried::Attach { node: away }));
+    }
+
+    #[test]
+    fn the_markup_follows_the_picture_and_escapes_what_a_link_names() {
+        use crate::csi::picture::{pods, store, wires};
+        let mut s = start(DemoConfig::default());
+        s.dispatch(attach("node-a"));
+        s.dispatch(Action::Mount { claim: DEMO_CLAIM.into(), node: "node-a".into(), pod: Some("web-9".into()) });
+        assert!(!s.dispatch(attach("node-b")));
+        let cards = nodes().map(|n| node_card(&s.state, n));
+        let drawn = wires(&s.state, &picture(&s), &cards, Lang::En);
+        assert!(drawn.starts_with("<title>The cluster</title><desc>claim data · volume pv-1"), "{drawn}");
+        assert!(drawn.contains("<g data-edge=\"attach\" data-from=\"pv-1\" data-to=\"node-a\" class=\"\"><line x1=\"50.0%\" y1=\"0\" x2=\"25.0%\""), "{drawn}");
+        assert!(
+            drawn.contains(
+                "data-to=\"node-b\" class=\"kv-refused\" data-refused=\"\"><line x1=\"50.0%\" y1=\"0\" x2=\"75.0%\""
+            ),
+            "{drawn}"
+        );
+        assert!(drawn.contains("<svg x=\"62.5%\" y=\"50%\""), "the cross halfway: {drawn}");
+        assert!(store(&s.state, &picture(&s), Lang::Ja).contains("data-pv=\"pv-1\""));
+        let chips = pods(&cards[0], Some("a<b"), "none");
+        assert!(
+            chips.contains("data-from=\"node-a\" data-to=\"web-9\"") && chips.contains("data-pod=\"a&lt;b\""),
+            "{chips}"
+        );
+        assert_eq!(pods(&cards[1], None, "no pod sees it"), "<span class=\"kv-muted\">no pod sees it</span>");
     }
 }

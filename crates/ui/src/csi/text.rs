@@ -2,7 +2,7 @@
 
 use kubevol_sim::volumes::{AccessMode, Binding, State, DEMO_CLAIM};
 
-use super::present::{self, CsiSession, Situation};
+use super::present::{self, CsiSession, NodeCard, Picture, Situation, Tried};
 use crate::lang::{msg, refused, Lang, Msg};
 
 pub const TITLE: Msg = msg("CSI とボリューム", "CSI and volumes");
@@ -214,3 +214,25 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::volumes::DemoConfig, l
         }
     }
 }
+
+// ---- the picture ---------------------------------------------------------------------------------
+pub const PICTURE: Msg = msg("クラスタの図", "The cluster");
+pub const CLAIM_TAG: Msg = msg("要求", "PVC");
+
+/// What the picture draws, in words: its `<desc>` for screen readers, built from the words the
+/// cards said before it (a shorter first load than sentences of its own).
+pub fn picture_desc(lang: Lang, state: &State, picture: &Picture, cards: &[NodeCard]) -> String {
+    let mut out = volume_line(state, lang);
+    for card in cards {
+        let disk = card.attached.as_ref().map_or(NOT_ATTACHED.get(lang).to_string(), |v| attached_to(lang, v));
+        let pods = if card.pods.is_empty() { NO_PODS.get(lang).to_string() } else { pods_see(lang, &card.pods) };
+        let down = if card.responsive { "" } else { NOT_RESPONDING.get(lang) };
+        out += &format!(". {}: {disk}, {pods} {down}", card.name);
+    }
+    if let Some(Tried::Attach { node } | Tried::Mount { node, .. }) = &picture.tried {
+        out += &format!(". {}: {node}", REFUSED_LINE.get(lang));
+    }
+    out
+}
+
+pub const REFUSED_LINE: Msg = msg("断られた線", "refused line");
