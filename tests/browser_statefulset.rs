@@ -9,11 +9,11 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn pods(demo: &Demo) -> Vec<String> {
-    demo.all("[data-state=\"pods\"] [data-pod]").iter().map(|e| e.get_attribute("data-pod").unwrap()).collect()
+    demo.all("[data-state=\"lanes\"] [data-pod]").iter().map(|e| e.get_attribute("data-pod").unwrap()).collect()
 }
 
 fn volumes(demo: &Demo) -> Vec<String> {
-    demo.all("[data-state=\"volumes\"] [data-pvc]").iter().map(|e| e.get_attribute("data-pvc").unwrap()).collect()
+    demo.all("[data-state=\"lanes\"] [data-pvc]").iter().map(|e| e.get_attribute("data-pvc").unwrap()).collect()
 }
 
 fn pod_status(demo: &Demo, pod: &str) -> String {
@@ -222,5 +222,44 @@ async fn a_click_keeps_the_focused_button_and_the_other_cards() {
     assert!(write.is_connected() && pod_card.is_connected() && other_volume.is_connected());
     steps(&demo, 1).await;
     assert!(pod_card.is_connected(), "a step that changes nothing about db-1 leaves its card alone");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_deleted_pods_claim_stays_in_its_lane_bound_to_its_volume() {
+    let demo = support::mount("statefulset", "en").await;
+    demo.click("[data-action=\"step5\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(pods(&demo), ["db-0", "db-1", "db-2"]);
+    assert_eq!(support::edges(&demo, "mount"), ["db-0→data-db-0", "db-1→data-db-1", "db-2→data-db-2"]);
+    let bound = support::edges(&demo, "bind");
+    assert_eq!(bound.len(), 3, "{bound:?}");
+    assert!(bound[1].starts_with("data-db-1→pvc-"), "a claim is bound to the PV the controller named: {bound:?}");
+    let lane = |pvc: &str| demo.find(&format!("[data-pvc=\"{pvc}\"]")).unwrap().get_bounding_client_rect().left();
+    let before = lane("data-db-1");
+
+    demo.click("[data-action=\"delete-pod\"][data-ordinal=\"1\"]").await;
+    assert_eq!(pods(&demo), ["db-0", "db-2"]);
+    assert_eq!(support::edges(&demo, "mount"), ["db-0→data-db-0", "db-2→data-db-2"], "the pod's line goes with it");
+    assert_eq!(support::edges(&demo, "bind"), bound, "the claim keeps its volume");
+    assert_eq!(lane("data-db-1"), before, "and its lane");
+    let desc = demo.find(".kv-pvs-row desc").unwrap().text_content().unwrap();
+    assert!(desc.contains("(none) → data-db-1 → PV"), "{desc}");
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_ordinal_is_marked_as_what_blocks_the_rest() {
+    let demo = support::mount("statefulset", "en").await;
+    demo.click("[data-action=\"step\"]").await;
+    demo.click("[data-action=\"break\"][data-ordinal=\"1\"]").await;
+    assert!(demo.find("[data-state=\"blocking\"]").is_none(), "nothing blocks before db-1 exists");
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(demo.state("blocking"), "blocks db-2");
+    let lane = demo.find("[data-state=\"blocking\"]").unwrap().closest("[data-lane]").unwrap().unwrap();
+    assert_eq!(lane.get_attribute("data-lane").as_deref(), Some("1"));
+    demo.click("[data-action=\"break\"][data-ordinal=\"1\"]").await;
+    demo.click("[data-action=\"step5\"]").await;
+    assert!(demo.find("[data-state=\"blocking\"]").is_none(), "fixed, it blocks nothing");
     demo.remove();
 }

@@ -302,3 +302,33 @@ async fn kubectl_describes_a_pending_pod_with_the_scheduler_s_reason() {
     assert!(object.contains("default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints."), "{object}");
     demo.remove();
 }
+
+#[wasm_bindgen_test]
+async fn losing_zone_a_crosses_out_its_nodes_and_lowers_its_bar() {
+    let demo = support::mount_preset("topology", "en", Some("spread")).await;
+    let bars = |demo: &support::Demo| -> Vec<(String, String)> {
+        demo.all(".kv-bars [data-zone]")
+            .iter()
+            .map(|g| (g.get_attribute("data-zone").unwrap(), g.get_attribute("data-count").unwrap()))
+            .collect()
+    };
+    let counted = |zone: &str, n: &str| (zone.to_string(), n.to_string());
+    assert_eq!(bars(&demo), [counted("zone-a", "2"), counted("zone-b", "2"), counted("zone-c", "2")]);
+    assert!(demo.all("section[data-zone=\"zone-a\"] .kv-node.kv-lost").is_empty());
+    let svg = demo.find(".kv-bars").unwrap();
+    assert_eq!(svg.get_attribute("role").as_deref(), Some("img"));
+    assert_eq!(svg.query_selector("title").unwrap().unwrap().text_content().as_deref(), Some("Pods per zone"));
+
+    demo.click("[data-action=\"fail-zone\"][data-zone=\"zone-a\"]").await;
+    assert_eq!(demo.all("section[data-zone=\"zone-a\"] .kv-node.kv-lost").len(), 2, "both its nodes are lost");
+    assert!(demo.find("section[data-zone=\"zone-a\"].kv-lost").is_some(), "and the zone is crossed out");
+    assert_eq!(bars(&demo), [counted("zone-a", "0"), counted("zone-b", "2"), counted("zone-c", "2")]);
+    // The worst loss is now another zone, drawn in the refusal colour, its column outlined.
+    let worst: Vec<String> =
+        demo.all(".kv-bars .kv-worst").iter().map(|g| g.get_attribute("data-zone").unwrap()).collect();
+    assert_eq!(worst, ["zone-b"]);
+    assert!(demo.find("section[data-zone=\"zone-b\"].kv-worst").is_some());
+    let desc = svg.query_selector("desc").unwrap().unwrap().text_content().unwrap();
+    assert_eq!(desc, "zone-a: 0, zone-b: 2, zone-c: 2. losing it costs most: zone-b");
+    demo.remove();
+}

@@ -17,6 +17,11 @@ fn volume_name(claim: &str) -> String {
 }
 
 impl State {
+    /// The PersistentVolume bound to the claim of `ordinal`, as `cluster` names it.
+    pub fn volume_name(&self, ordinal: u32) -> String {
+        volume_name(&self.pvc_name(ordinal))
+    }
+
     /// The objects this state stands for.
     pub fn cluster(&self) -> Cluster {
         let set = self.config.name.clone();

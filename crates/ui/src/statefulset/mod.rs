@@ -4,6 +4,7 @@
 //!
 //! `present.rs` says what the state means, `text.rs` how it reads; the components here lay it out.
 
+pub mod picture;
 pub mod present;
 pub mod text;
 
@@ -193,17 +194,36 @@ on_demand! {
     statefulset_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }
 
-/// The pods lane above the volumes lane, one column per ordinal, so a pod sits over its volume.
+/// One lane per ordinal: its pod, the line to its claim, the claim, and under them all the row of
+/// volumes each claim is bound to (`picture.rs`). The lanes are equal columns without gaps, so
+/// the volumes' row puts each volume in its lane's middle.
 #[component]
 fn Lanes() -> impl IntoView {
-    let demo = use_demo::<State>();
+    let (lang, demo) = (use_lang(), use_demo::<State>());
     let ordinals = Memo::new(move |_| demo.with(|s| present::ordinals(&s.state)));
+    let columns = text(move || format!("grid-template-columns:repeat({},minmax(120px,1fr))", ordinals.with(Vec::len)));
     view! {
         <p class="kv-h">{tr(text::PODS)}</p>
-        <div class="kv-lane" data-state="pods">{rows(ordinals, pod_slot)}</div>
-        <p class="kv-h">{tr(text::VOLUMES)}</p>
-        <div class="kv-lane" data-state="volumes">{rows(ordinals, volume_slot)}</div>
+        <div class="kv-lanes" data-state="lanes" style=columns>
+            {rows(ordinals, lane)}
+            <svg class="kv-pvs-row" role="img" inner_html=text(move || demo.with(|s| picture::volumes(&s.state, lang.get())))></svg>
+        </div>
+        <p class="kv-h kv-caption">{tr(text::VOLUMES)}</p>
     }
+}
+
+/// One ordinal's lane: its pod, the line to its claim, its claim.
+fn lane(ordinal: u32) -> AnyView {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let link = text(move || demo.with(|s| picture::link(&s.state, &present::slot(&s.state, ordinal), lang.get())));
+    view! {
+        <div class="kv-ordinal" data-lane=ordinal.to_string()>
+            {pod_slot(ordinal)}
+            <svg class="kv-link" aria-hidden="true" inner_html=link></svg>
+            {volume_slot(ordinal)}
+        </div>
+    }
+    .into_any()
 }
 
 /// The card of an ordinal that has no pod (or no volume).

@@ -136,6 +136,13 @@ pub fn tone(session: &StsSession) -> Tone {
     }
 }
 
+/// The ordinal that holds the rest back: under OrderedReady a pod that never becomes ready means
+/// no higher ordinal is ever created. Parallel creates them anyway, so nothing is blocked there.
+pub fn blocking(s: &State) -> Option<u32> {
+    let ordered = s.config.policy == PodManagementPolicy::OrderedReady;
+    s.stuck_on().filter(|b| ordered && !s.deleted && b + 1 < s.replicas())
+}
+
 /// What the verdict line explains about the set (a refusal is told by the model instead).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Situation {
@@ -255,5 +262,32 @@ mod tests {
         assert!(slots[2].pod.is_none() && slots[2].volume.is_some());
         let PodCard { dns, .. } = slots[0].pod.clone().unwrap();
         assert_eq!(dns, "db-0.db.default.svc.cluster.local");
+    }
+
+    #[test]
+    fn the_picture_keeps_a_claims_bind_line_without_its_pod_and_marks_what_blocks() {
+        let mut s = start(StsConfig::default());
+        s.dispatch(Action::Step);
+        s.dispatch(Action::Break { ordinal: 1 });
+        s.dispatch(Action::Run { max: 5 });
+        assert_eq!(blocking(&s.state), Some(1), "db-1 never becomes ready, so db-2 is never created");
+        let lane = crate::statefulset::picture::link(&s.state, &slot(&s.state, 1), Lang::En);
+        assert!(
+            lane.contains("data-edge=\"mount\" data-from=\"db-1\" data-to=\"data-db-1\"")
+                && lane.contains(">blocks db-2</text>"),
+            "{lane}"
+        );
+        s.dispatch(Action::Fix { ordinal: 1 });
+        s.dispatch(Action::Run { max: 20 });
+        assert_eq!(blocking(&s.state), None);
+        s.dispatch(Action::DeletePod { ordinal: 1 });
+        let row = crate::statefulset::picture::volumes(&s.state, Lang::En);
+        let pv = s.state.volume_name(1);
+        assert!(row.contains(&format!("data-edge=\"bind\" data-from=\"data-db-1\" data-to=\"{pv}\"")), "{row}");
+        assert!(row.contains("(none) → data-db-1 → PV"), "the description says so too: {row}");
+        assert!(
+            !crate::statefulset::picture::link(&s.state, &slot(&s.state, 1), Lang::En).contains("data-edge"),
+            "no pod, no mount line"
+        );
     }
 }

@@ -2,7 +2,7 @@
 
 use kubevol_sim::statefulset::{Retention, State};
 
-use super::present::{self, Situation, StsSession};
+use super::present::{self, PodStatus, Situation, Slot, StsSession};
 use crate::lang::{msg, refused, Lang, Msg};
 
 pub const TITLE: Msg = msg("StatefulSetとPVC", "StatefulSets and PVCs");
@@ -112,4 +112,32 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
             "The StatefulSet is deleted; the volumes left behind are picked up when it is created again",
         ).get(lang).into(),
     }
+}
+
+// ---- the picture ---------------------------------------------------------------------------------
+pub const PICTURE: Msg = msg("序数ごとの Pod・PVC・PV", "Pods, claims and volumes by ordinal");
+pub const BLOCKS: Msg = msg("止めている:", "blocks");
+
+/// What the picture draws, in words: its `<desc>` for screen readers. Each lane as its arrows
+/// read, in the words the cards use: `db-0 (ready) → data-db-0 → PV`.
+pub fn picture_desc(lang: Lang, state: &State, slots: &[Slot]) -> String {
+    let mut lanes = Vec::new();
+    for slot in slots {
+        let pod = slot.pod.as_ref().map_or(EMPTY_SLOT.get(lang).to_string(), |p| {
+            let status = match p.status {
+                PodStatus::Ready => READY.get(lang).to_string(),
+                PodStatus::Broken => BROKEN.get(lang).to_string(),
+                PodStatus::Starting { steps_left } => starting(lang, steps_left),
+            };
+            format!("{} ({status})", p.name)
+        });
+        lanes.push(match &slot.volume {
+            Some(v) => format!("{pod} → {} → PV", v.name),
+            None => pod,
+        });
+    }
+    if let Some(b) = present::blocking(state) {
+        lanes.push(format!("{} {} {}", state.pod_name(b), BLOCKS.get(lang), state.pod_name(b + 1)));
+    }
+    lanes.join(". ")
 }

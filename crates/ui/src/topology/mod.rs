@@ -4,6 +4,7 @@
 //!
 //! `present.rs` says what the state means, `text.rs` how it reads; the components here lay it out.
 
+pub mod picture;
 pub mod present;
 pub mod text;
 
@@ -15,6 +16,7 @@ use kubevol_sim::topology::{
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::drawing::{drawn, PICTURE};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
 use crate::parts::{fetch, on_demand};
@@ -276,6 +278,7 @@ fn Survival() -> impl IntoView {
     };
     view! {
         <section class="kv-survival" data-state="survivors">
+            <svg class="kv-bars" role="img" width="156" height="60" inner_html=text(move || drawn(|| demo.with(|s| picture::bars(&s.state, lang.get()))))></svg>
             <p class="kv-h">
                 {tr(text::chapter::SURVIVORS)}" ・ "
                 <span data-state="skew">{text(move || {
@@ -342,7 +345,8 @@ fn zone_column(key: String) -> AnyView {
         })
     };
     view! {
-        <section class="kv-zone" data-zone=key>
+        <section class="kv-zone" data-zone=key class:kv-lost=flag(move || zone.with(|z| !z.nodes.is_empty() && z.nodes.iter().all(|n| n.down)))
+            class:kv-worst=flag(move || PICTURE && shown.chapter().is_some() && demo.with(|s| present::worst_zone(&s.state)) == zone.with(|z| z.zone.clone()))>
             <div class="kv-zone-head">
                 <p class="kv-h">{text(move || text::zone_heading(lang.get(), zone.with(|z| z.zone.clone()).as_deref()))}</p>
                 {fail_zone}
@@ -380,7 +384,7 @@ fn node_card(name: String) -> AnyView {
         let (remove, back) = (n.down.then(|| act("delete-node", at.clone(), None, text::DELETE_NODE, Action::DeleteNode { node: n.name.clone() })),
             n.down.then(|| act("recover-node", at.clone(), None, text::RECOVER_NODE, Action::RecoverNode { node: n.name.clone() })));
         Some(view! {
-            <div class="kv-node" data-node=n.name.clone() class:kv-down=n.tainted>
+            <div class="kv-node" data-node=n.name.clone() class:kv-down=n.tainted class:kv-lost=n.down>
                 <strong>{n.name.clone()}</strong>
                 {n.down.then(|| view! { <span class="kv-tag kv-tag-ng" data-state="lost">{text::chapter::LOST.get(lang.get())}</span> })}
                 {(n.tainted && !n.down).then(|| view! { <span class="kv-tag kv-tag-ng">{text::TAINTED.get(lang.get())}</span> })}

@@ -179,6 +179,16 @@ pub fn survival(s: &State) -> Survival {
     }
 }
 
+/// The chapter's web pods counted per zone, as the skew counts them: the bars of its picture.
+pub fn zone_counts(s: &State) -> Vec<(String, usize)> {
+    s.counts_by(ZONE_LABEL, &app_labels(Chapter::SET)).iter().map(|(z, n)| (z.clone(), *n)).collect()
+}
+
+/// The zone whose loss would cost the most of the chapter's running pods.
+pub fn worst_zone(s: &State) -> Option<String> {
+    zone_loss(s).filter(|l| l.survivors < l.of).map(|l| l.domain)
+}
+
 /// What losing the worst zone would leave of the chapter's running web pods (`None` with no zone).
 fn zone_loss(s: &State) -> Option<Loss> {
     s.worst_loss(ZONE_LABEL, &app_labels(Chapter::SET))
@@ -663,5 +673,23 @@ mod tests {
             let (_, message) = stuck(&s.state).expect("a pod is stuck");
             assert_eq!(why(&message), want, "{preset:?}: {}", message.message());
         }
+    }
+
+    #[test]
+    fn the_chapters_bars_are_the_skews_counts_and_the_worst_zone_is_marked() {
+        let mut s = start(Scenario::Chapter(Chapter::default()));
+        assert_eq!(zone_counts(&s.state), [("zone-a".into(), 2), ("zone-b".into(), 2), ("zone-c".into(), 2)]);
+        s.dispatch(Action::FailZone { zone: "zone-a".into() });
+        assert_eq!(zone_counts(&s.state)[0], ("zone-a".into(), 0), "a lost zone's pods are not counted as running");
+        assert_eq!(worst_zone(&s.state).as_deref(), Some("zone-b"));
+        let bars = crate::topology::picture::bars(&s.state, Lang::En);
+        assert!(bars.starts_with("<title>Pods per zone</title><desc>zone-a: 0, zone-b: 2, zone-c: 2. losing it costs most: zone-b</desc>"), "{bars}");
+        assert!(bars.contains("<g data-zone=\"zone-b\" data-count=\"2\" class=\"kv-worst\">"), "{bars}");
+        assert!(
+            bars.contains(
+                "<g data-zone=\"zone-a\" data-count=\"0\"><rect x=\"8\" y=\"42\" width=\"36\" height=\"0\"/>"
+            ),
+            "{bars}"
+        );
     }
 }

@@ -194,6 +194,8 @@ pub mod chapter {
     pub const LOSE_NODE: Msg = msg("落とす", "Lose");
     pub const LOST: Msg = msg("落ちた", "lost");
     pub const SURVIVORS: Msg = msg("何が残るか", "What survives");
+    pub const BARS: Msg = msg("区画ごとの Pod 数", "Pods per zone");
+    pub const WORST: Msg = msg("失うと一番痛い区画:", "losing it costs most:");
     /// Beside a lost node's pods: what kubectl says of them, which is not what the chips say.
     pub const KUBECTL_STILL_RUNNING: Msg = msg(
         "kubectl get pods はこの Pod を 1/1 Running と表示し続ける。kubelet の最後の報告のままだから。変わるのは Ready の condition だけで、追い出された後は Terminating になる",
