@@ -40,12 +40,16 @@ fi
 # everything each time one follows the other. Wherever cargo puts targets, cargo itself says.
 target_dir=$(cargo metadata --offline --format-version 1 --no-deps |
   node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')/wasm-split
+# scripts/picture-cost.sh builds the demos without their pictures, to weigh them: in a target
+# folder of its own, for its flags differ.
+if [ -n "${KUBEVOL_NO_PICTURE:-}" ]; then target_dir+="-no-picture"; fi
 args=(build --offline --target wasm32-unknown-unknown --bin kubevol-lab --target-dir "$target_dir")
 [ "$profile" = release ] && args+=(--release)
 # .cargo/config.toml's rustflags (Leptos's erase_components) give way to RUSTFLAGS: say them again.
 # The crates' paths, which panic locations carry into the wasm, are cut to what names them: the
 # same bytes on every machine, and fewer of them.
 flags="--cfg erase_components --cfg kubevol_split -Clink-args=--emit-relocs"
+if [ -n "${KUBEVOL_NO_PICTURE:-}" ]; then flags+=" --cfg kubevol_no_picture"; fi
 flags+=" --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src= --remap-path-prefix=$root="
 RUSTFLAGS="$flags" cargo "${args[@]}"
 

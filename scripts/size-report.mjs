@@ -31,10 +31,15 @@ const option = (name) => {
   const per = Object.fromEntries(given.split(',').map((pair) => pair.split('=')).map(([k, v]) => [k, bytes(v)]));
   return (kind) => per[kind] ?? null;
 };
-const limits = { first: option('--first-load-brotli'), mixed: option('--mixed-brotli'), second: option('--second-brotli') };
+const limits = {
+  first: option('--first-load-brotli'), mixed: option('--mixed-brotli'), second: option('--second-brotli'),
+  picture: option('--picture-brotli'),
+};
+// `--picture <folder>`: the same build without the pictures of the cluster (scripts/picture-cost.sh).
+const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
 // The goals the chapter-first issue set: a chapter's first load (goal, then the bound), a page
 // mixing every kind, a second chapter with a warm cache.
-const GOALS = { first: '60 KB goal, 80 KB bound', mixed: '140 KB bound', second: '40 KB bound' };
+const GOALS = { first: '60 KB goal, 80 KB bound', mixed: '140 KB bound', second: '40 KB bound', picture: '5 KB budget' };
 
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -44,10 +49,10 @@ function* walk(dir) {
   }
 }
 
-const rows = [...walk(dist)].map((path) => {
+const weighFolder = (folder) => [...walk(folder)].map((path) => {
   const data = readFileSync(path);
   return {
-    file: relative(dist, path),
+    file: relative(folder, path),
     raw: data.length,
     gzip: gzipSync(data, { level: 9 }).length,
     brotli: brotliCompressSync(data, {
@@ -55,6 +60,7 @@ const rows = [...walk(dist)].map((path) => {
     }).length,
   };
 });
+const rows = weighFolder(dist);
 const total = rows.reduce((t, r) => ({ file: 'total', raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }),
   { file: 'total', raw: 0, gzip: 0, brotli: 0 });
 const width = Math.max(...[...rows, total].map((r) => r.file.length));
@@ -102,6 +108,27 @@ for (const kinds of pages) {
   const name = kinds.length === 1 ? `a ${kinds[0]} chapter` : 'a page mixing every kind';
   report.first_load[kinds.join('+')] = bytes;
   console.log(`  ${name.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, kinds.length === 1 ? 'first' : 'mixed', kinds.join('+'))}`);
+}
+// The pictures' cost: each chapter's first load, its stylesheet aside, against the build without
+// them, plus what the stylesheet's picture blocks weigh (picture-cost.sh minifies it both ways).
+if (withoutPicture) {
+  const other = weighFolder(withoutPicture);
+  const files = JSON.parse(readFileSync(join(withoutPicture, 'kubevol-files.json'), 'utf8'));
+  const css = JSON.parse(readFileSync(join(withoutPicture, 'picture-css.json'), 'utf8')).brotli;
+  const load = (f, kind) => [...new Set([f.main.js, f.main.wasm, f.link, 'kubevol.js',
+    ...(f.parts[kind] ?? []).map((p) => f.packs[p])])];
+  const sum = (list, weighed) => list.reduce((t, file) => t + (weighed.find((r) => r.file === file)?.brotli ?? NaN), 0);
+  console.log(`\nthe pictures of the cluster, brotli: each chapter's first load against the same build without them (${withoutPicture}), the stylesheet's picture blocks (${css} B) included:`);
+  report.picture = {};
+  for (const kind of KINDS) {
+    const bytes = sum(load(FILES, kind), rows) - sum(load(files, kind), other) + css;
+    if (Number.isNaN(bytes)) {
+      console.log(`  ${kind}: a file of its first load is missing from ${withoutPicture}`);
+      process.exit(1);
+    }
+    report.picture[kind] = bytes;
+    console.log(`  ${`${kind}'s picture`.padEnd(26)} ${String(bytes).padStart(7)} B  ${verdict(bytes, 'picture', kind)}`);
+  }
 }
 console.log('\non demand, brotli: what a kind\'s folds show, fetched on the first opening of one (beyond its first load):');
 for (const kind of KINDS) {

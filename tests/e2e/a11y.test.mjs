@@ -21,6 +21,43 @@ async function audit(page, selector) {
   if (result.length) throw new Error(`axe violations:\n  ${result.join('\n  ')}`);
 }
 
+// WCAG 2.2 AA asks 3:1 of graphics that carry meaning (1.4.11) and 4.5:1 of small text (1.4.3);
+// axe checks the text, this the pictures' lines, shapes and labels, against the demo's background
+// (bg-soft) and the node boxes' (bg).
+async function pictureContrast(page, expectMarks) {
+  const low = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const kv = document.querySelector('#scene .kv');
+    const grounds = [getComputedStyle(kv).backgroundColor, getComputedStyle(kv.querySelector('.kv-node, .kv-card, .kv-zone') ?? kv).backgroundColor];
+    const marks = [
+      ['.kv-wires line, .kv-link line, .kv-pvs-row line, .kv-mount path, .kv-cylinder ellipse, .kv-pv-disk ellipse, .kv-cross', 'stroke', 3],
+      ['.kv-bars rect', 'fill', 3],
+      ['.kv-cylinder text, .kv-pv-disk text, .kv-bars text, .kv-blocks', 'fill', 4.5],
+    ];
+    const out = [];
+    let checked = 0;
+    for (const [selector, property, need] of marks) {
+      for (const el of document.querySelectorAll(`#scene ${selector.split(', ').join(', #scene ')}`)) {
+        checked += 1;
+        const colour = getComputedStyle(el)[property];
+        for (const ground of grounds) {
+          const r = ratio(rgb(colour), rgb(ground));
+          if (r < need) out.push(`${el.closest('[data-edge], [data-zone], svg')?.outerHTML.slice(0, 80)} ${property} ${colour} on ${ground}: ${r.toFixed(2)}:1 < ${need}:1`);
+        }
+      }
+    }
+    return { out, checked };
+  });
+  // Every chapter's demo draws something to check; the topology articles' lab view draws no bars.
+  if (expectMarks && low.checked === 0) throw new Error('the picture drew nothing to check');
+  if (low.out.length) throw new Error(`the picture's contrast:\n  ${[...new Set(low.out)].join('\n  ')}`);
+}
+
 const tests = [];
 for (const name of Object.keys(SCENES)) {
   for (const theme of ['light', 'dark']) {
@@ -32,6 +69,7 @@ for (const name of Object.keys(SCENES)) {
         const demo = await mountScene(page, name);
         if (stage !== 'initial') await SCENES[name].run(demo);
         await audit(page, '#scene');
+        await pictureContrast(page, stage !== 'initial' && (SCENES[name].view === 'chapter' || SCENES[name].kind === 'csi'));
         page.assertClean();
         await page.context().close();
       }]);

@@ -1,4 +1,5 @@
-// Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en,
+// Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en, and
+// of each chapter's demo with its picture of the cluster on a 390 px phone and a 1024 px window,
 // compared pixel by pixel with the committed PNGs in tests/screenshots/. Each demo is first driven
 // into the state of scenes.mjs: the chapter's first screen, or (lab) with every fold open. UPDATE_SCREENSHOTS=1 rewrites the references.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -20,13 +21,16 @@ const browser = await launch();
 mkdirSync(REFERENCES, { recursive: true });
 mkdirSync(OUT, { recursive: true });
 
+// The viewport of the gallery's 688 px column; then a phone and a window for the chapters' scenes.
+const COLUMN = 760;
 const tests = [];
 for (const [scenario, scene] of Object.entries(SCENES)) {
-  for (const theme of ['light', 'dark']) {
-    for (const lang of ['ja', 'en']) {
-      const name = `${scenario}-${theme}-${lang}`;
+  const widths = scene.view === 'chapter' ? [COLUMN, 390, 1024] : [COLUMN];
+  for (const [theme, lang, width] of ['light', 'dark'].flatMap((t) => ['ja', 'en'].flatMap((l) => widths.map((w) => [t, l, w])))) {
+    {
+      const name = width === COLUMN ? `${scenario}-${theme}-${lang}` : `${scenario}-${width}-${theme}-${lang}`;
       tests.push([name, async () => {
-        const page = await watchedPage(browser, { viewport: { width: 760, height: 1200 }, colorScheme: theme });
+        const page = await watchedPage(browser, { viewport: { width, height: 1200 }, colorScheme: theme });
         await page.goto(`${server.url}/index.html`);
         if (theme === 'dark') await page.evaluate(() => document.documentElement.classList.add('dark'));
         const demo = await mountScene(page, scenario);
@@ -34,7 +38,7 @@ for (const [scenario, scene] of Object.entries(SCENES)) {
         await scene.run(demo);
         const root = demo.locator('[data-kubevol-root]');
         const box = await root.boundingBox();
-        assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);
+        if (width === COLUMN) assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);
         // content-visibility: auto paints a demo only after the browser has seen it near the
         // viewport, a frame or more after it scrolls in. On a busy machine the capture can land
         // before that and the shot is an empty frame, so wait until its contents are painted.
