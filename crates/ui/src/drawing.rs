@@ -5,8 +5,6 @@
 //! Pure string building, so the pictures are tested natively. Every name and sentence is escaped:
 //! pod names can come from a share link or a page's scenario.
 
-use std::fmt::Write;
-
 /// Whether this build draws the pictures. `scripts/picture-cost.sh` builds the demos once more
 /// with `--cfg kubevol_no_picture`, boxes and words without their drawing, so the size report can
 /// say what the pictures cost each chapter's first load. The product always draws them.
@@ -44,35 +42,34 @@ impl Drawing {
         Drawing(format!("<title>{}</title><desc>{}</desc>", escape(title), escape(desc)))
     }
 
-    /// A shape written as it is: only constant markup and numbers, never a name.
+    /// A shape written as it is: the caller has escaped any name in it.
     pub fn shape(&mut self, markup: &str) -> &mut Self {
         self.0.push_str(markup);
         self
     }
 
-    /// An edge of the cluster, `kind` attach, mount or bind, from one object to another: the test
-    /// contract's `data-edge`, `data-from` and `data-to`. A refused edge is the line the model
-    /// would not draw; `class` styles it (dashed for a node that does not answer, for one).
+    /// An edge of the cluster (see [`edge`]).
     pub fn edge(&mut self, kind: &str, from: &str, to: &str, class: &str, refused: bool, body: &str) -> &mut Self {
-        let refused = if refused { " data-refused=\"\"" } else { "" };
-        let _ = write!(
-            self.0,
-            "<g data-edge=\"{kind}\" data-from=\"{}\" data-to=\"{}\" class=\"{class}\"{refused}>{body}</g>",
-            escape(from),
-            escape(to)
-        );
-        self
-    }
-
-    /// A label at `x`, `y` (in the drawing's own units).
-    pub fn label(&mut self, x: &str, y: &str, class: &str, text: &str) -> &mut Self {
-        let _ = write!(self.0, "<text x=\"{x}\" y=\"{y}\" class=\"{class}\">{}</text>", escape(text));
+        self.0.push_str(&edge(kind, from, to, class, refused, body));
         self
     }
 
     pub fn markup(self) -> String {
         self.0
     }
+}
+
+/// An edge of the cluster, `kind` attach, mount or bind, from one object to another: the test
+/// contract's `data-edge`, `data-from` and `data-to`, around the shapes that draw it. A refused edge
+/// is the line the model would not draw; `class` styles it (dashed for a node that does not
+/// answer, for one).
+pub fn edge(kind: &str, from: &str, to: &str, class: &str, refused: bool, body: &str) -> String {
+    let refused = if refused { " data-refused=\"\"" } else { "" };
+    format!(
+        "<g data-edge=\"{kind}\" data-from=\"{}\" data-to=\"{}\" class=\"{class}\"{refused}>{body}</g>",
+        escape(from),
+        escape(to)
+    )
 }
 
 /// A cross where a refused edge is cut, centred at `x`, `y`.

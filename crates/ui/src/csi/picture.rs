@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::present::{self, Disk, NodeCard, Picture, Tried};
 use super::text as words;
 use crate::demo::{use_demo, use_lang};
-use crate::drawing::{cross, drawn, escape, line, percent, Drawing, PICTURE};
+use crate::drawing::{cross, drawn, edge, escape, line, percent, Drawing, PICTURE};
 use crate::lang::{Lang, Msg};
 use crate::widgets::{click, flag, named, text, tr};
 
@@ -23,6 +23,10 @@ fn middle(column: Option<usize>) -> usize {
 
 /// The attach lines between the disk row and the nodes, with the drawing's title and description.
 pub fn wires(state: &State, picture: &Picture, cards: &[NodeCard], lang: Lang) -> String {
+    drawn(|| attach_lines(state, picture, cards, lang))
+}
+
+fn attach_lines(state: &State, picture: &Picture, cards: &[NodeCard], lang: Lang) -> String {
     let mut d = Drawing::new(words::PICTURE.get(lang), &words::picture_desc(lang, state, picture, cards));
     let Some(disk) = &picture.disk else { return d.markup() };
     let from = middle(disk.column);
@@ -93,16 +97,14 @@ pub fn pods(card: &NodeCard, tried: Option<&str>, none: &str) -> String {
     let mut out = String::new();
     let shown = card.pods.iter().map(|p| (p.as_str(), false)).chain(tried.map(|p| (p, true)));
     for (pod, refused) in shown {
-        let (pod, node) = (escape(pod), card.name);
-        let (class, mark) = if refused { (" kv-refused", " data-refused=\"\"") } else { ("", "") };
-        let edge = drawn(|| {
-            format!(
-                "<svg class=\"kv-mount\" width=\"12\" height=\"16\" aria-hidden=\"true\" data-edge=\"mount\" \
-                 data-from=\"{node}\" data-to=\"{pod}\"{mark}><path d=\"M1 0v9h11\"/></svg>"
-            )
+        let class = if refused { " kv-refused" } else { "" };
+        let line = drawn(|| {
+            let path = edge("mount", card.name, pod, "", refused, "<path d=\"M1 0v9h11\"/>");
+            format!("<svg class=\"kv-mount\" width=\"12\" height=\"16\" aria-hidden=\"true\">{path}</svg>")
         });
+        let pod = escape(pod);
         out += &format!(
-            "<span class=\"kv-pod{class}\" data-pod=\"{pod}\">{edge}<span class=\"kv-chip\">{pod}</span></span>"
+            "<span class=\"kv-pod{class}\" data-pod=\"{pod}\">{line}<span class=\"kv-chip\">{pod}</span></span>"
         );
     }
     if out.is_empty() {
@@ -111,17 +113,20 @@ pub fn pods(card: &NodeCard, tried: Option<&str>, none: &str) -> String {
     out
 }
 
+/// Each part of the picture works it out from the session itself (`present::picture` is a few
+/// comparisons on two nodes): one `Memo<Picture>` shared by them measured 0.5 KB brotli more on
+/// the chapter's first load than the handful of times it is computed per click.
 #[component]
 pub fn Picture() -> impl IntoView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
-    let markup = move |draw: fn(&present::CsiSession, &Picture, Lang) -> String| {
-        text(move || demo.with(|s| draw(s, &present::picture(s), lang.get())))
+    let markup = move |draw: fn(&State, &Picture, Lang) -> String| {
+        text(move || demo.with(|s| draw(&s.state, &present::picture(s), lang.get())))
     };
     view! {
         <div class="kv-pic" data-state="picture" class:kv-zoned=flag(move || PICTURE && demo.with(|s| present::picture(s).zoned))>
             <div class="kv-store" data-column=text(move || drawn(|| demo.with(|s| present::picture(s).disk.and_then(|d| d.column).map_or(String::new(), |c| c.to_string()))))
-                inner_html=markup(|s, p, lang| store(&s.state, p, lang))></div>
-            <svg class="kv-wires" role="img" inner_html=markup(|s, p, lang| drawn(|| wires(&s.state, p, &present::nodes().map(|n| present::node_card(&s.state, n)), lang)))></svg>
+                inner_html=markup(store)></div>
+            <svg class="kv-wires" role="img" inner_html=markup(|s, p, lang| wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang))></svg>
             {present::nodes().map(|name| view! { <NodeBox name=name/> }).collect_view()}
         </div>
     }

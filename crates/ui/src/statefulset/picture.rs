@@ -7,7 +7,7 @@ use kubevol_sim::statefulset::State;
 
 use super::present::{self, Slot};
 use super::text as words;
-use crate::drawing::{drawn, escape, line, percent, Drawing};
+use crate::drawing::{drawn, edge, escape, line, percent, Drawing};
 use crate::lang::Lang;
 
 /// The line from an ordinal's pod down to its claim, while both exist, and the mark of the
@@ -19,12 +19,7 @@ pub fn link(state: &State, slot: &Slot, lang: Lang) -> String {
 fn lines(state: &State, slot: &Slot, lang: Lang) -> String {
     let mut out = String::new();
     if let (Some(pod), Some(pvc)) = (&slot.pod, &slot.volume) {
-        out += &format!(
-            "<g data-edge=\"mount\" data-from=\"{}\" data-to=\"{}\">{}</g>",
-            escape(&pod.name),
-            escape(&pvc.name),
-            line("50%", "0", "50%", "100%")
-        );
+        out += &edge("mount", &pod.name, &pvc.name, "", false, &line("50%", "0", "50%", "100%"));
     }
     if present::blocking(state) == Some(slot.ordinal) {
         let next = state.pod_name(slot.ordinal + 1);

@@ -16,7 +16,7 @@ use kubevol_sim::topology::{
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
-use crate::drawing::{drawn, PICTURE};
+use crate::drawing::PICTURE;
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
 use crate::parts::{fetch, on_demand};
@@ -278,7 +278,7 @@ fn Survival() -> impl IntoView {
     };
     view! {
         <section class="kv-survival" data-state="survivors">
-            <svg class="kv-bars" role="img" width="156" height="60" inner_html=text(move || drawn(|| demo.with(|s| picture::bars(&s.state, lang.get()))))></svg>
+            <svg class="kv-bars" role="img" width="156" height="60" inner_html=text(move || demo.with(|s| picture::bars(&s.state, lang.get())))></svg>
             <p class="kv-h">
                 {tr(text::chapter::SURVIVORS)}" ・ "
                 <span data-state="skew">{text(move || {

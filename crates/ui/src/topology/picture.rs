@@ -6,7 +6,7 @@ use kubevol_sim::topology::State;
 
 use super::present;
 use super::text::chapter as words;
-use crate::drawing::{escape, Drawing};
+use crate::drawing::{drawn, escape, Drawing};
 use crate::lang::Lang;
 
 /// Each bar's width and the space it takes, and the tallest bar, in pixels.
@@ -16,6 +16,10 @@ const TALL: usize = 30;
 const TOP: usize = 12;
 
 pub fn bars(state: &State, lang: Lang) -> String {
+    drawn(|| skew_bars(state, lang))
+}
+
+fn skew_bars(state: &State, lang: Lang) -> String {
     let counts = present::zone_counts(state);
     let worst = present::worst_zone(state);
     let most = counts.iter().map(|(_, n)| *n).max().unwrap_or(0).max(1);
