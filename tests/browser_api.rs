@@ -16,7 +16,7 @@ use std::rc::Rc;
 use common::generate::*;
 use common::Rng;
 use kubevol_sim::json::to_json;
-use kubevol_sim::{statefulset, topology, volumes, Model};
+use kubevol_sim::{csi, statefulset, topology, Model};
 use kubevol_ui::api::{from_value, to_value, State};
 use kubevol_ui::demo::{Demo, DemoKind};
 use kubevol_ui::mount::Scripted;
@@ -93,7 +93,7 @@ fn round_trip_histories<M: Model>(
 
 #[wasm_bindgen_test]
 fn every_setup_action_and_state_of_the_volume_model_round_trips() {
-    let (kept, refused) = round_trip_histories::<volumes::State>(0xA91, random_setup, random_volume_action);
+    let (kept, refused) = round_trip_histories::<csi::State>(0xA91, random_setup, random_volume_action);
     assert_eq!((kept, refused), ((HISTORIES * (1 + 2 * STEPS)) as u32, 0));
 }
 
@@ -144,7 +144,7 @@ async fn get_state_is_the_session_byte_for_byte_for_every_kind() {
     csi.click("[data-action=\"undo\"]").await;
     let state = get_state(&csi, "csi").await.unwrap();
     let written = stringify(&state);
-    assert_eq!(written, session_json::<volumes::State>(&csi.host, DemoKind::Csi));
+    assert_eq!(written, session_json::<csi::State>(&csi.host, DemoKind::Csi));
     assert!(written.starts_with("{\"kind\":\"csi\",\"moment\":2,"), "{written}");
     assert!(
         written.contains("\"actions\":[{\"type\":\"attach\""),

@@ -142,7 +142,7 @@ async fn clicking_a_log_line_returns_to_right_after_it() {
 
 #[wasm_bindgen_test]
 async fn an_exported_scenario_replays_to_the_same_state() {
-    use kubevol_sim::volumes::{Action, DemoConfig};
+    use kubevol_sim::csi::{Action, DemoConfig};
     let demo = support::mount("csi", "en").await;
     demo.open("settings").await;
     demo.open("history").await;

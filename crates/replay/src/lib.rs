@@ -7,7 +7,7 @@
 
 mod observe;
 
-use kubevol_sim::{statefulset, topology, volumes, Model, Refused, Tell};
+use kubevol_sim::{csi, statefulset, topology, Model, Refused, Tell};
 pub use observe::Observe;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -36,7 +36,7 @@ pub fn replay(scenario: &str) -> Result<Replay, String> {
         Some(other) => return Err(format!("\"expect_setup\" must be \"ok\" or a refusal kind, not {other}")),
     };
     match model {
-        volumes::State::NAME => run::<volumes::State>(setup, expect_setup, actions),
+        csi::State::NAME => run::<csi::State>(setup, expect_setup, actions),
         statefulset::State::NAME => run::<statefulset::State>(setup, expect_setup, actions),
         topology::State::NAME => run::<topology::State>(setup, expect_setup, actions),
         other => Err(format!("unknown model \"{other}\" (expected \"volumes\", \"statefulset\" or \"topology\")")),

@@ -3,7 +3,7 @@
 //! `"pvc_phase/data"`, `"attached/pv-1"`, `"skew/topology.kubernetes.io/zone"`. Each answers as the
 //! JSON value a scenario writes; a key the model does not know is a malformed scenario.
 
-use kubevol_sim::{statefulset, topology, volumes};
+use kubevol_sim::{csi, statefulset, topology};
 use serde_json::{json, Value};
 
 /// Kubernetes' PVC phases: Bound once a volume is bound, Pending before; null for no such claim.
@@ -22,7 +22,7 @@ pub trait Observe {
     fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value>;
 }
 
-impl Observe for volumes::State {
+impl Observe for csi::State {
     const KEYS: &'static str =
         "claims, volumes, pvc_phase/<claim>, pv_phase/<volume>, attached/<volume>, mounts/<volume>, \
          capacity/<volume>, filesystem/<volume>, resize/<claim>, published/<volume>, staged/<volume> (the driver's record)";
@@ -43,8 +43,8 @@ impl Observe for volumes::State {
             ("capacity", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.size_gib)),
             ("filesystem", Some(volume)) => json!(self.volumes.get(volume).map(|v| v.filesystem_gib)),
             ("resize", Some(claim)) => match self.claims.get(claim).and_then(|c| c.resize) {
-                Some(volumes::Resize::FileSystemResizePending) => json!("FileSystemResizePending"),
-                Some(volumes::Resize::ControllerResizeInfeasible { .. }) => json!("ControllerResizeInfeasible"),
+                Some(csi::Resize::FileSystemResizePending) => json!("FileSystemResizePending"),
+                Some(csi::Resize::ControllerResizeInfeasible { .. }) => json!("ControllerResizeInfeasible"),
                 None => Value::Null,
             },
             ("published", Some(volume)) => {

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use kubevol_sim::{statefulset, volumes};
+use kubevol_sim::{csi, statefulset};
 
 const SIZES: [usize; 4] = [10, 100, 1_000, 10_000];
 const ROUNDS: usize = 9;
@@ -19,8 +19,8 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-fn volumes_with(n: usize) -> volumes::State {
-    use volumes::*;
+fn volumes_with(n: usize) -> csi::State {
+    use csi::*;
     let setup = Setup {
         classes: vec![StorageClass {
             name: "std".into(),
@@ -51,8 +51,8 @@ fn volumes_with(n: usize) -> volumes::State {
 
 /// ns per action for one round of attach, mount, mount, refused attach elsewhere, unmount-all, detach
 /// over claims spread across the whole model.
-fn volumes_round(state: &mut volumes::State, n: usize) -> f64 {
-    use volumes::Action;
+fn volumes_round(state: &mut csi::State, n: usize) -> f64 {
+    use csi::Action;
     let cycle = 6;
     let started = Instant::now();
     for i in 0..ACTIONS_PER_ROUND / cycle {

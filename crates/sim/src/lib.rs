@@ -8,6 +8,7 @@
 // click, so its size costs nothing that matters and boxing it would only obscure the types.
 #![allow(clippy::result_large_err)]
 
+pub mod csi;
 pub mod json;
 pub mod kubectl;
 pub mod link;
@@ -20,7 +21,6 @@ pub mod statefulset;
 pub mod told;
 pub mod topology;
 pub mod voice;
-pub mod volumes;
 
 pub use model::{Model, Refused};
 pub use setting::Setting;

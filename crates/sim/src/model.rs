@@ -82,11 +82,11 @@ macro_rules! model {
 }
 
 model!(
-    volumes,
+    csi,
     "volumes",
-    setup: crate::volumes::Setup,
-    start: crate::volumes::State::new,
-    reindex: crate::volumes::State::reindex,
+    setup: crate::csi::Setup,
+    start: crate::csi::State::new,
+    reindex: crate::csi::State::reindex,
     // CSI calls have their own panel; the reader's log keeps to what happened.
     fn in_log(event: &Self::Event) -> bool {
         event.csi_call().is_none()

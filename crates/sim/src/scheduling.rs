@@ -2,7 +2,7 @@
 //!
 //! Each node reports the first filter it fails; the reasons are counted, rendered as
 //! `<count> <reason>`, sorted as strings and joined, so two clusters with the same failures print the
-//! same sentence. Both the volume model (a pod pinned to one node) and the topology model use it.
+//! same sentence. Both the CSI model (a pod pinned to one node) and the topology model use it.
 //! The failure is kept typed, so a reader can ask which rule refused; the sentence is rendered from it
 //! and is also how it serialises, so a state or event carries the scheduler's exact words.
 

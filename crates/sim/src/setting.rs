@@ -5,9 +5,9 @@
 //! next to the type means a new variant is offered everywhere, and no view turns strings back into
 //! values.
 
+use crate::csi::{AccessMode, Binding, Reclaim};
 use crate::statefulset::{PodManagementPolicy, Retention};
 use crate::topology::{AllowedZones, SpreadKey, TaintsPolicy, WhenUnsatisfiable};
-use crate::volumes::{AccessMode, Binding, Reclaim};
 
 pub trait Setting: Copy + PartialEq + 'static {
     /// Every value, in the order a control offers them.

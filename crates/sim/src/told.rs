@@ -87,7 +87,7 @@ impl Row {
         }
     }
 
-    /// The StatefulSet and topology demos' names (the volume model's has a length in it).
+    /// The StatefulSet and topology demos' names (the CSI model's has a length in it).
     pub(crate) fn invalid_name(name: &str) -> Row {
         Row {
             kind: "invalid-name",

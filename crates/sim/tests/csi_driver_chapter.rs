@@ -19,7 +19,7 @@ mod common;
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use common::refused;
-use kubevol_sim::volumes::*;
+use kubevol_sim::csi::*;
 use kubevol_sim::{Tell, Voice};
 
 fn demo(config: DemoConfig) -> State {

@@ -9,7 +9,7 @@ mod common;
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use common::Rng;
-use kubevol_sim::volumes::*;
+use kubevol_sim::csi::*;
 
 const REPEATS: usize = 10;
 const STATES: u64 = 400;

@@ -16,13 +16,13 @@
 //!   between them (`kubectl get pvc,pv` in any cluster).
 #![cfg(not(target_arch = "wasm32"))]
 
+use kubevol_sim::csi::{AccessMode, Action, Binding, DemoConfig, Reclaim, Setup};
 use kubevol_sim::kubectl::{self, age, get, Kind};
 use kubevol_sim::topology::{Chapter, Preset};
-use kubevol_sim::volumes::{AccessMode, Action, Binding, DemoConfig, Reclaim, Setup};
-use kubevol_sim::{statefulset, topology, volumes, Model};
+use kubevol_sim::{csi, statefulset, topology, Model};
 
-fn attach_and_mount(config: DemoConfig) -> volumes::State {
-    let (mut s, _) = volumes::State::new(&Setup::demo(config)).unwrap();
+fn attach_and_mount(config: DemoConfig) -> csi::State {
+    let (mut s, _) = csi::State::new(&Setup::demo(config)).unwrap();
     for action in [
         Action::Attach { claim: "data".into(), node: "node-a".into() },
         Action::Mount { claim: "data".into(), node: "node-a".into(), pod: None },
@@ -62,7 +62,7 @@ fn one_kind_has_no_prefix_and_an_empty_cluster_says_so() {
     let s = attach_and_mount(DemoConfig::default());
     let out = get(&s.cluster(), &[Kind::Pod], &|_, _| 7);
     assert_eq!(out, "NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          7s\nweb-2   1/1     Running   0          7s\n");
-    let (empty, _) = volumes::State::new(&Setup { claims: vec![], ..Setup::demo(DemoConfig::default()) }).unwrap();
+    let (empty, _) = csi::State::new(&Setup { claims: vec![], ..Setup::demo(DemoConfig::default()) }).unwrap();
     assert_eq!(
         get(&empty.cluster(), &[Kind::PersistentVolumeClaim], &|_, _| 0),
         "No resources found in default namespace.\n"
@@ -187,7 +187,7 @@ fn events_of<M: Model>(state: &mut M, actions: Vec<M::Action>) -> Vec<(u64, kube
 /// as a real cluster reports a pod that lands where its volume is attached.
 #[test]
 fn describe_pod_lists_its_events_like_kubectl() {
-    let (mut s, _) = volumes::State::new(&Setup::demo(DemoConfig::default())).unwrap();
+    let (mut s, _) = csi::State::new(&Setup::demo(DemoConfig::default())).unwrap();
     let events = events_of(
         &mut s,
         vec![

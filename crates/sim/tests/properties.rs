@@ -9,7 +9,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use common::generate::*;
 use common::{sequences, Rng};
-use kubevol_sim::{statefulset, volumes, Model, Refused, Tell, Voice};
+use kubevol_sim::{csi, statefulset, Model, Refused, Tell, Voice};
 
 const ACTIONS_PER_SEQUENCE: u64 = 30;
 
@@ -75,7 +75,7 @@ fn run_sequences<M: Model>(
 
 // ---- volumes -------------------------------------------------------------------------------
 
-fn check_volume_invariants(s: &volumes::State, context: &str) {
+fn check_volume_invariants(s: &csi::State, context: &str) {
     let caps = s.driver.capabilities;
     for v in s.volumes.values() {
         // What a pod sees never exceeds what the controller has expanded, in Kubernetes' record and
@@ -110,17 +110,17 @@ fn check_volume_invariants(s: &volumes::State, context: &str) {
             if v.filesystem_gib < v.size_gib {
                 assert!(c.resize.is_some(), "{context}: {} hides an unfinished resize", c.spec.name);
             }
-            if c.resize == Some(volumes::Resize::FileSystemResizePending) {
+            if c.resize == Some(csi::Resize::FileSystemResizePending) {
                 assert!(v.filesystem_gib < v.size_gib, "{context}: {} pending with nothing to do", c.spec.name);
             }
         }
         // Spelled out here rather than through the model's own helpers, so a bug there cannot hide.
         if caps.publish_unpublish
-            && matches!(v.mode, volumes::AccessMode::ReadWriteOnce | volumes::AccessMode::ReadWriteOncePod)
+            && matches!(v.mode, csi::AccessMode::ReadWriteOnce | csi::AccessMode::ReadWriteOncePod)
         {
             assert!(v.attached.len() <= 1, "{context}: {} ({:?}) attached to {:?}", v.name, v.mode, v.attached);
         }
-        if v.mode == volumes::AccessMode::ReadWriteOncePod {
+        if v.mode == csi::AccessMode::ReadWriteOncePod {
             assert!(v.mounts.len() <= 1, "{context}: RWOP {} mounted by {:?}", v.name, v.mounts);
         }
         for (pod, node) in &v.mounts {
@@ -147,10 +147,10 @@ fn check_volume_invariants(s: &volumes::State, context: &str) {
         let pods_by_node: usize = v.attached.iter().map(|n| v.pods_on(n).len()).sum();
         assert_eq!(pods_by_node, v.mounts.len(), "{context}: the node index disagrees with the mounts");
         match v.phase {
-            volumes::Phase::Bound => {
+            csi::Phase::Bound => {
                 assert_eq!(s.claims[&v.claim].volume.as_ref(), Some(&v.name), "{context}: dangling bound {}", v.name)
             }
-            volumes::Phase::Released => {
+            csi::Phase::Released => {
                 assert!(v.attached.is_empty() && v.mounts.is_empty(), "{context}: released {} in use", v.name)
             }
         }
@@ -166,7 +166,7 @@ fn check_volume_invariants(s: &volumes::State, context: &str) {
 fn random_volume_sequences_keep_every_rule() {
     // Which kinds of event the run met, so it can require the expansion and capability paths too.
     let mut met = std::collections::BTreeSet::new();
-    let tally = run_sequences::<volumes::State>(
+    let tally = run_sequences::<csi::State>(
         0,
         random_setup,
         random_volume_action,
@@ -179,9 +179,9 @@ fn random_volume_sequences_keep_every_rule() {
             // Kubernetes calls only when the call can hold, so the driver answers OK, except where
             // the backend itself runs out of room.
             for call in events.iter().filter_map(|e| e.csi_call()) {
-                let may_fail = matches!(call.rpc, volumes::Rpc::CreateVolume | volumes::Rpc::ControllerExpandVolume);
+                let may_fail = matches!(call.rpc, csi::Rpc::CreateVolume | csi::Rpc::ControllerExpandVolume);
                 assert!(
-                    call.code == volumes::Code::Ok || (may_fail && call.code == volumes::Code::OutOfRange),
+                    call.code == csi::Code::Ok || (may_fail && call.code == csi::Code::OutOfRange),
                     "{context}: {} answered {}",
                     call.render(),
                     call.answer()
@@ -522,7 +522,7 @@ fn share_links_round_trip_random_histories_and_name_every_damage() {
         let context = format!("seed {seed}");
 
         let setup = random_setup(&mut rng);
-        let actions = random_history::<volumes::State>(&mut rng, &setup, len, random_volume_action);
+        let actions = random_history::<csi::State>(&mut rng, &setup, len, random_volume_action);
         let config = random_demo_config(&mut rng);
         round_trips(&mut rng, "csi", (config, actions), &context);
 
@@ -544,7 +544,7 @@ fn share_links_round_trip_random_histories_and_name_every_damage() {
 /// demo's clicks name its claim and nodes, which the link writes once each.
 #[test]
 fn a_hundred_clicks_make_a_short_link() {
-    use volumes::{Action, DEMO_CLAIM, DEMO_NODES};
+    use csi::{Action, DEMO_CLAIM, DEMO_NODES};
     let mut rng = Rng::new(100);
     let mut longest = 0;
     for _ in 0..50 {
@@ -561,8 +561,7 @@ fn a_hundred_clicks_make_a_short_link() {
                 }
             })
             .collect();
-        let fragment =
-            link::encode(&Address { kind: "csi".into(), nth: 1 }, &(volumes::DemoConfig::default(), actions));
+        let fragment = link::encode(&Address { kind: "csi".into(), nth: 1 }, &(csi::DemoConfig::default(), actions));
         longest = longest.max(fragment.len());
     }
     eprintln!("a hundred clicks of the CSI demo: at most {longest} characters");

@@ -6,7 +6,7 @@
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use kubevol_sim::{statefulset, topology, volumes, Refused, Voice};
+use kubevol_sim::{csi, statefulset, topology, Refused, Voice};
 
 fn assert_kinds_match<R: Refused + serde::Serialize + std::fmt::Debug>(all: &[R]) {
     for refusal in all {
@@ -30,9 +30,9 @@ fn s(text: &str) -> String {
     text.to_string()
 }
 
-fn volume_refusals() -> Vec<volumes::Refusal> {
-    use volumes::AccessMode::ReadWriteOnce;
-    use volumes::Refusal::*;
+fn volume_refusals() -> Vec<csi::Refusal> {
+    use csi::AccessMode::ReadWriteOnce;
+    use csi::Refusal::*;
     vec![
         UnknownClaim { claim: s("data") },
         UnknownNode { node: s("node-z") },
@@ -85,8 +85,8 @@ fn volume_refusals() -> Vec<volumes::Refusal> {
     ]
 }
 
-fn volume_place(r: &volumes::Refusal) -> usize {
-    use volumes::Refusal::*;
+fn volume_place(r: &csi::Refusal) -> usize {
+    use csi::Refusal::*;
     match r {
         UnknownClaim { .. } => 0,
         UnknownNode { .. } => 1,

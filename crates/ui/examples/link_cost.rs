@@ -15,7 +15,7 @@ use kubevol_ui::{csi, statefulset, topology};
 
 fn main() {
     let csi_cycle = {
-        use kubevol_sim::volumes::{Action, DEMO_CLAIM};
+        use kubevol_sim::csi::{Action, DEMO_CLAIM};
         let claim = || DEMO_CLAIM.to_string();
         ["node-a", "node-b"]
             .into_iter()

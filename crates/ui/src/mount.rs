@@ -112,7 +112,7 @@ pub struct Scripted {
 
 on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
 on_demand! { csi_lab: fn csi_lab_part() -> Lab {
-    use kubevol_sim::volumes::{DemoConfig, State};
+    use kubevol_sim::csi::{DemoConfig, State};
     Lab {
         linked: crate::csi::linked,
         history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,

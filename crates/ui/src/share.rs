@@ -125,7 +125,7 @@ mod tests {
     use crate::csi::present::{start, OFFERED};
     use crate::demo::{restore, Place};
     use crate::lang::Lang;
-    use kubevol_sim::volumes::{Action, DemoConfig, DEMO_CLAIM};
+    use kubevol_sim::csi::{Action, DemoConfig, DEMO_CLAIM};
 
     fn address() -> Address {
         Address { kind: "csi".into(), nth: 1 }

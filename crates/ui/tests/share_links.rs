@@ -151,7 +151,7 @@ fn met_all(outcomes: Outcomes) {
 #[test]
 fn csi_links_restore_what_share_promised() {
     use csi::present::{expand_by, request_again, start, OFFERED};
-    use kubevol_sim::volumes::{Action, Binding, DemoConfig, State, DEMO_CLAIM};
+    use kubevol_sim::csi::{Action, Binding, DemoConfig, State, DEMO_CLAIM};
     let wait = DemoConfig { binding: Binding::WaitForFirstConsumer, zoned: true, ..DemoConfig::default() };
     let buttons: &[fn(&State) -> Action] = &[
         |_| Action::Attach { claim: DEMO_CLAIM.into(), node: "node-a".into() },

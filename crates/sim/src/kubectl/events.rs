@@ -3,7 +3,7 @@
 //! Sources: the layout is `k8s.io/kubectl/pkg/describe` `DescribeEvents` (a tabwriter with
 //! padding 2; `Type Reason Age From Message`, a dash row, `<age> (x<n> over <age>)` for an event
 //! seen more than once, `Events:  <none>` for none). Reasons, sources and messages are quoted
-//! where each model makes them (`volumes/kubectl.rs`, `statefulset/kubectl.rs`,
+//! where each model makes them (`csi/kubectl.rs`, `statefulset/kubectl.rs`,
 //! `topology/kubectl.rs`).
 
 use super::{age, Kind};

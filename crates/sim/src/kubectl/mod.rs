@@ -15,7 +15,7 @@ pub use events::{describe_events, KubeEvent};
 pub use get::{age, get};
 pub use yaml::yaml;
 
-use crate::volumes::AccessMode;
+use crate::csi::AccessMode;
 
 /// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
@@ -24,7 +24,7 @@ pub const KUBELET_VERSION: &str = "v1.37.0";
 /// The namespace every demo object lives in.
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.
-pub use crate::volumes::DRIVER_NAME as PROVISIONER;
+pub use crate::csi::DRIVER_NAME as PROVISIONER;
 
 /// The kinds of object the demos show, in the order `kubectl get` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -196,7 +196,7 @@ fn from_base64url(text: &str) -> Result<(Vec<u8>, bool), LinkError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::volumes::{Action, DemoConfig};
+    use crate::csi::{Action, DemoConfig};
 
     fn csi(nth: u32) -> Address {
         Address { kind: "csi".into(), nth }

@@ -1,11 +1,11 @@
 //! How each model's actions, and the settings a demo starts from, travel in a share link. The tags
 //! are the link format: never renumber one, give a new variant the next free tag.
 
+use crate::csi::{self, AccessMode, Binding, Capabilities, ClaimSpec, DemoConfig, Reclaim};
 use crate::statefulset::{self, PodManagementPolicy, Retention, RetentionPolicy};
 use crate::topology::{
     self, AllowedZones, Chapter, Custom, PodSpec, Preset, SpreadKey, TaintsPolicy, WhenUnsatisfiable,
 };
-use crate::volumes::{self, AccessMode, Binding, Capabilities, ClaimSpec, DemoConfig, Reclaim};
 use crate::{compact_enum, compact_struct};
 
 // ---- shared settings ------------------------------------------------------------------------------
@@ -21,7 +21,7 @@ compact_struct!(Capabilities { stage_unstage, publish_unpublish, expand });
 compact_struct!(DemoConfig { mode, binding, reclaim, zoned, allow_expansion, capabilities });
 compact_struct!(ClaimSpec { name, class, size_gib, mode, zone });
 
-use volumes::Action as VolumeAction;
+use csi::Action as VolumeAction;
 compact_enum!(VolumeAction {
     0 => Request(spec),
     1 => Attach { claim, node },

@@ -4,8 +4,8 @@
 //! listed here, with the class and size this model does not track (`standard`, 1Gi).
 
 use super::{Event, PvcGone, State};
+use crate::csi::AccessMode;
 use crate::kubectl::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
-use crate::volumes::AccessMode;
 use crate::Setting;
 
 const CLASS: &str = "standard";

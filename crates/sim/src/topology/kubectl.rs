@@ -63,7 +63,7 @@ impl State {
             .map(|v| Volume {
                 name: v.name.clone(),
                 capacity_gib: SIZE_GIB,
-                mode: self.pvcs.get(&v.claim).map_or(crate::volumes::AccessMode::ReadWriteOnce, |c| c.mode),
+                mode: self.pvcs.get(&v.claim).map_or(crate::csi::AccessMode::ReadWriteOnce, |c| c.mode),
                 reclaim: "Delete",
                 phase: "Bound",
                 claim: v.claim.clone(),

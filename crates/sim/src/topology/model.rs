@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ordered::VecMap;
 
+pub use crate::csi::{AccessMode, Binding};
 pub use crate::statefulset::PodManagementPolicy;
-pub use crate::volumes::{AccessMode, Binding};
 
 pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
 pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";

@@ -4,15 +4,15 @@
 //! at the workspace's root, which includes this folder by path).
 
 use super::Rng;
-use kubevol_sim::{statefulset, volumes, Model};
+use kubevol_sim::{csi, statefulset, Model};
 
 pub const CLAIMS: [&str; 3] = ["data", "logs", "nope"];
 pub const NODES: [&str; 4] = ["node-a", "node-b", "node-c", "ghost"];
 pub const PODS: [&str; 4] = ["web-1", "web-2", "web-3", "other"];
 pub const ZONES: [&str; 3] = ["zone-a", "zone-b", "zone-c"];
 
-pub fn random_setup(rng: &mut Rng) -> volumes::Setup {
-    use volumes::*;
+pub fn random_setup(rng: &mut Rng) -> csi::Setup {
+    use csi::*;
     let zoned = rng.chance(60);
     let zone = |rng: &mut Rng| zoned.then(|| rng.pick(&ZONES).to_string());
     let classes = ["fast", "slow"]
@@ -32,8 +32,8 @@ pub fn random_setup(rng: &mut Rng) -> volumes::Setup {
     Setup { classes, nodes, claims: vec![], driver_multi_writer: rng.chance(50), capabilities, pool_gib }
 }
 
-pub fn random_volume_action(rng: &mut Rng, state: &volumes::State) -> volumes::Action {
-    use volumes::*;
+pub fn random_volume_action(rng: &mut Rng, state: &csi::State) -> csi::Action {
+    use csi::*;
     let claim = rng.pick(&CLAIMS).to_string();
     let node = rng.pick(&NODES).to_string();
     let pod = rng.pick(&PODS).to_string();
@@ -119,7 +119,7 @@ pub fn random_topology_setup(rng: &mut Rng) -> kubevol_sim::topology::Setup {
         .setup();
     }
     Custom {
-        binding: *rng.pick(&[volumes::Binding::Immediate, volumes::Binding::WaitForFirstConsumer]),
+        binding: *rng.pick(&[csi::Binding::Immediate, csi::Binding::WaitForFirstConsumer]),
         allowed: *rng.pick(&[AllowedZones::Both, AllowedZones::Room1, AllowedZones::Room2]),
         replicas: rng.below(8) as u32,
         policy: *rng.pick(&[PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel]),
@@ -194,8 +194,8 @@ pub fn random_history<M: Model>(
         .collect()
 }
 
-pub fn random_demo_config(rng: &mut Rng) -> volumes::DemoConfig {
-    use volumes::*;
+pub fn random_demo_config(rng: &mut Rng) -> csi::DemoConfig {
+    use csi::*;
     DemoConfig {
         mode: *rng.pick(&AccessMode::ALL),
         binding: *rng.pick(&[Binding::Immediate, Binding::WaitForFirstConsumer]),

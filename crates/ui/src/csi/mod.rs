@@ -1,5 +1,5 @@
 //! The CSI demo: the chapter's one claim taken through provision, attach and mount on node-a and
-//! node-b, with every rule decided by `kubevol_sim::volumes`.
+//! node-b, with every rule decided by `kubevol_sim::csi`.
 //!
 //! `present.rs` says what the state means, `text.rs` how it reads; the components here lay it out.
 
@@ -7,8 +7,8 @@ pub mod picture;
 pub mod present;
 pub mod text;
 
+use kubevol_sim::csi::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use kubevol_sim::kubectl::Kind;
-use kubevol_sim::volumes::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};

@@ -5,7 +5,7 @@
 //! description. Everything is drawn from `present::picture` and `present::node_card`; the lines,
 //! the disk and the pods are markup written by `drawing.rs` (it says why).
 
-use kubevol_sim::volumes::{Action, State, DEMO_CLAIM};
+use kubevol_sim::csi::{Action, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
 use super::present::{self, Disk, NodeCard, Picture, Tried};

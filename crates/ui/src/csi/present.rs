@@ -1,6 +1,6 @@
 //! What the CSI demo shows, computed from the session: no Leptos here, so it is tested natively.
 
-use kubevol_sim::volumes::{AccessMode, Action, Code, DemoConfig, Phase, Resize, Setup, State, DEMO_CLAIM, DEMO_NODES};
+use kubevol_sim::csi::{AccessMode, Action, Code, DemoConfig, Phase, Resize, Setup, State, DEMO_CLAIM, DEMO_NODES};
 
 use kubevol_sim::Tell;
 
@@ -102,7 +102,7 @@ pub fn picture(session: &CsiSession) -> Picture {
 /// The line a refused attach or mount would have drawn: the disk to a node it may not reach, or a
 /// node to one pod too many.
 fn tried(session: &CsiSession) -> Option<Tried> {
-    use kubevol_sim::volumes::Refusal;
+    use kubevol_sim::csi::Refusal;
     let refusal = session.last_refusal()?;
     let (_, actions) = session.history();
     let node = match actions.last()? {
@@ -294,9 +294,9 @@ pub fn nodes() -> [&'static str; 2] {
 }
 
 /// What a share link may hold for this demo: any settings, and any action. Every action of the
-/// volume model costs little whatever its values (the pool caps sizes), so a link is as safe as
+/// CSI model costs little whatever its values (the pool caps sizes), so a link is as safe as
 /// a reader's clicks.
-pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig> = crate::demo::Offered {
+pub const OFFERED: crate::demo::Offered<State, kubevol_sim::csi::DemoConfig> = crate::demo::Offered {
     admits: |_| true,
     offers: |_| true,
     // 12 to 17 µs an action at 4x CPU (runs of scripts/link-cost.mjs) would allow about 3,000
@@ -307,7 +307,7 @@ pub const OFFERED: crate::demo::Offered<State, kubevol_sim::volumes::DemoConfig>
 /// Every setting this demo's controls offer (the chapter's and the settings fold's): a page's
 /// scenario (`api.rs`) must start from what one of them sets up.
 pub fn configs() -> Vec<DemoConfig> {
-    use kubevol_sim::volumes::{Binding, Capabilities, Reclaim};
+    use kubevol_sim::csi::{Binding, Capabilities, Reclaim};
     let mut all = Vec::new();
     for mode in AccessMode::ALL {
         for binding in [Binding::Immediate, Binding::WaitForFirstConsumer] {
@@ -361,7 +361,7 @@ mod tests {
     use super::*;
     use crate::csi::text::{self, badge, verdict};
     use crate::lang::Lang;
-    use kubevol_sim::volumes::{AccessMode, Binding, Reclaim};
+    use kubevol_sim::csi::{AccessMode, Binding, Reclaim};
 
     fn attach(node: &str) -> Action {
         Action::Attach { claim: DEMO_CLAIM.into(), node: node.into() }

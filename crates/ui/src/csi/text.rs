@@ -1,6 +1,6 @@
 //! The CSI demo's words, in Japanese and English: its labels, and how its situations read.
 
-use kubevol_sim::volumes::{AccessMode, Binding, State, DEMO_CLAIM};
+use kubevol_sim::csi::{AccessMode, Binding, State, DEMO_CLAIM};
 
 use super::present::{self, CsiSession, NodeCard, Picture, Situation, Tried};
 use crate::lang::{msg, refused, Lang, Msg};
@@ -168,7 +168,7 @@ fn mode_reason(mode: AccessMode) -> Msg {
 }
 
 /// The verdict: why the last action was refused, else what the current state means.
-pub fn verdict(session: &CsiSession, config: kubevol_sim::volumes::DemoConfig, lang: Lang) -> String {
+pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang: Lang) -> String {
     if let Some(refusal) = session.last_refusal() {
         return refused(lang, refusal);
     }

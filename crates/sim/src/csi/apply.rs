@@ -7,10 +7,10 @@
 //! search, never a scan of every claim.
 
 use super::action::Action;
-use super::csi::{Code, CsiAccessMode, CsiCall, Rpc};
 use super::event::{AlreadyHolds, Event};
 use super::model::{Binding, Claim, ClaimSpec, Phase, Reclaim, Resize, Volume};
 use super::refusal::Refusal;
+use super::rpc::{Code, CsiAccessMode, CsiCall, Rpc};
 use super::state::{Setup, State};
 use crate::names::valid_name;
 

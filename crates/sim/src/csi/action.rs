@@ -1,4 +1,4 @@
-//! What a reader (or a scenario file) can ask the volume model to do.
+//! What a reader (or a scenario file) can ask the CSI model to do.
 
 use serde::{Deserialize, Serialize};
 

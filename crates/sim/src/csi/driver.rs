@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::csi::{Capabilities, Code, CsiCall, Rpc};
+use super::rpc::{Capabilities, Code, CsiCall, Rpc};
 use crate::ordered::{VecMap, VecSet};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

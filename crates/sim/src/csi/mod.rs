@@ -4,7 +4,7 @@
 //! and the driver's capabilities decide which calls there are.
 //!
 //! ```
-//! use kubevol_sim::volumes::{Action, DemoConfig, Setup, State};
+//! use kubevol_sim::csi::{Action, DemoConfig, Setup, State};
 //! let (mut s, _) = State::new(&Setup::demo(DemoConfig::default())).unwrap();
 //! s.apply(Action::Attach { claim: "data".into(), node: "node-a".into() }).unwrap();
 //! let refused = s.apply(Action::Attach { claim: "data".into(), node: "node-b".into() }).unwrap_err();
@@ -13,19 +13,19 @@
 
 mod action;
 mod apply;
-mod csi;
 mod driver;
 mod event;
 mod kubectl;
 mod model;
 mod refusal;
+mod rpc;
 mod state;
 
 pub use action::Action;
 pub use apply::Outcome;
-pub use csi::{Caller, Capabilities, Capability, Code, CsiAccessMode, CsiCall, Rpc, DRIVER_NAME};
 pub use driver::{Disk, Driver};
 pub use event::{AlreadyHolds, Event};
 pub use model::{AccessMode, Binding, Claim, ClaimSpec, Node, Phase, Reclaim, Resize, StorageClass, Volume};
 pub use refusal::Refusal;
+pub use rpc::{Caller, Capabilities, Capability, Code, CsiAccessMode, CsiCall, Rpc, DRIVER_NAME};
 pub use state::{DemoConfig, Setup, State, DEMO_CLAIM, DEMO_CLASS, DEMO_NODES, DEMO_POOL_GIB, DEMO_ZONES};

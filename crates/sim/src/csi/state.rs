@@ -1,4 +1,4 @@
-//! The volume model's state and how a scenario sets it up.
+//! The CSI model's state and how a scenario sets it up.
 
 use std::collections::BTreeMap;
 
@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::ordered::VecMap;
 
-use super::csi::Capabilities;
 use super::driver::Driver;
 use super::model::{AccessMode, Binding, Claim, ClaimSpec, Node, Reclaim, StorageClass, Volume};
+use super::rpc::Capabilities;
 
 /// Everything a scenario starts from. Claims are requested in order, as `Request` actions would be.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

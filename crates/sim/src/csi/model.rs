@@ -1,4 +1,4 @@
-//! What the volume model holds: classes, nodes, claims and the volumes behind them.
+//! What the CSI model holds: classes, nodes, claims and the volumes behind them.
 //!
 //! A claim says how much and how it will be used, never which disk; a volume is the disk, and it
 //! carries its zone from the moment it is created, because a disk cannot move. Attachments are per
@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::csi::Code;
+use super::rpc::Code;
 use crate::ordered::{VecMap, VecSet};
 
 /// How a volume may be used at the same time. Spelled as in a PVC's `accessModes`.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::csi::{Code, CsiCall};
+use super::rpc::{Code, CsiCall};
 use crate::told::{list, pick, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -343,7 +343,7 @@ impl Tell for Event {
             }
             Event::ResizeFailed { volume, code, .. } => Some(format!(
                 "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
-                crate::volumes::DRIVER_NAME,
+                crate::csi::DRIVER_NAME,
                 code.go_name()
             )),
             Event::FileSystemResizePending { .. } => {

@@ -1,0 +1,46 @@
+// The figures a newcomer's first change meets: the longest line in crates/, how many lines pass
+// rustfmt's width, and the longest function of each model's reducer and the CSI driver.
+// Usage: node scripts/code-figures.mjs
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const WIDTH = 120;
+const rust = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'target' ? [] : rust(path);
+    return path.endsWith('.rs') ? [path] : [];
+  });
+
+let longest = { chars: 0, at: '' };
+let over = 0;
+for (const file of rust('crates')) {
+  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    const chars = [...line].length;
+    if (chars > WIDTH) over += 1;
+    if (chars > longest.chars) longest = { chars, at: `${file}:${i + 1}` };
+  });
+}
+console.log(`longest line in crates/: ${longest.chars} characters (${longest.at}); ${over} lines over ${WIDTH}`);
+
+// A function runs from its `fn` line to the first line that closes it at the same indentation.
+function longestFn(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  let best = { lines: 0, name: '' };
+  lines.forEach((line, i) => {
+    const m = line.match(/^(\s*)(?:pub(?:\([^)]*\))? )?(?:const )?fn (\w+)/);
+    if (!m) return;
+    for (let j = i; j < lines.length; j++) {
+      if (lines[j] === `${m[1]}}` || (j === i && line.trimEnd().endsWith('}')) || (j > i && lines[j].startsWith(`${m[1]}}`))) {
+        if (j - i + 1 > best.lines) best = { lines: j - i + 1, name: m[2] };
+        return;
+      }
+    }
+  });
+  return best;
+}
+const model = existsSync('crates/sim/src/csi') ? 'csi' : 'volumes';
+for (const file of [`${model}/apply.rs`, `${model}/driver.rs`, 'statefulset/apply.rs', 'topology/apply.rs']) {
+  const { lines, name } = longestFn(join('crates/sim/src', file));
+  console.log(`longest function in ${file}: ${name}, ${lines} lines`);
+}
