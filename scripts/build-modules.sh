@@ -72,8 +72,10 @@ fi
 
 # The script API's modules, one per kind of demo (crates/api's features), so a page fetches only
 # the model its demos run: their own target folder, for they are built without the split's flags.
+# The kinds are the split's own parts (each `DemoKind` has one, its lab another: `csi`, `csi_lab`).
+kinds=$(grep -o '^export const __wasm_split_load_[a-z]*' "$work/__wasm_split.js" | sed 's/.*_load_//' | sort -u)
 api_target="$(dirname "$target_dir")/wasm-api"
-for kind in csi statefulset topology; do
+for kind in $kinds; do
   api_args=(build --offline --target wasm32-unknown-unknown -p kubevol-api --no-default-features --features "$kind"
     --target-dir "$api_target")
   [ "$profile" = release ] && api_args+=(--release)
@@ -84,7 +86,7 @@ for kind in csi statefulset topology; do
   # What the page's loader asks of the module, in the module's own scope (it calls its exports).
   cat web/kubevol-script.js >> "$work/kubevol-api-$kind.js"
   if [ "$profile" = release ]; then
-    node scripts/trim-module.mjs "$work/kubevol-api-$kind.js" "$work/kubevol-api-${kind}_bg.wasm" open,state,change,said
+    node scripts/trim-module.mjs "$work/kubevol-api-$kind.js" "$work/kubevol-api-${kind}_bg.wasm" open,state,change
   fi
 done
 

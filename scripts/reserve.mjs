@@ -28,7 +28,8 @@ const WIDTHS = { from: 280, to: 1100 }; // narrower: a 320 px phone's column; wi
 const TOLERANCE = Number(process.env.TOLERANCE ?? 20); // px a demo may fall short of its reservation (the acceptance allows < 24)
 // Each kind at its default scenario, and the presets a book page starts a demo from (data-preset),
 // whose first render has its own height: the topology chapter's `spread`.
-const VARIANTS = [['csi'], ['statefulset'], ['topology'], ['topology', 'spread']];
+const KINDS = Object.keys(JSON.parse(readFileSync(`${DIST}/kubevol-files.json`, 'utf8')).api);
+const VARIANTS = [...KINDS.map((kind) => [kind]), ['topology', 'spread']];
 const variantKey = ([kind, preset]) => (preset ? `${kind}:${preset}` : kind);
 const LANGS = ['ja', 'en'];
 const dryRun = process.argv.includes('--dry-run');

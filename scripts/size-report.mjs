@@ -70,8 +70,6 @@ console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)
 rows.forEach((r) => console.log(line(r)));
 console.log(line(total));
 
-// The kinds of demo a page may show (crates/ui/src/mount.rs checks this list against its own).
-const KINDS = ['csi', 'statefulset', 'topology'];
 let FILES;
 try {
   FILES = JSON.parse(readFileSync(join(dist, 'kubevol-files.json'), 'utf8'));
@@ -80,6 +78,8 @@ try {
   process.exit(1);
 }
 const brotli = (file) => rows.find((r) => r.file === file)?.brotli;
+// The kinds of demo a page may show, as the build names them (crates/ui's `DemoKind`, one script API each).
+const KINDS = Object.keys(FILES.api);
 const packs = (part) => (FILES.parts[part] ?? []).map((p) => FILES.packs[p]);
 const EVERY_PAGE = ['kubevol.js', 'kubevol.css', FILES.main.js, FILES.main.wasm, FILES.link];
 const firstLoad = (kinds) => [...new Set([...EVERY_PAGE, ...kinds.flatMap(packs)])];

@@ -509,3 +509,26 @@ async fn the_kubectl_panel_is_folded_then_shows_the_moment_as_kubectl_would() {
     assert!(demo.find("[data-state=\"kubectl-object\"]").is_none(), "the picked pod is gone at that moment");
     demo.remove();
 }
+
+/// The notice of a link the demo cannot restore is worded when it renders, so the language switch
+/// rewords it with every other text, and a switch back gives the first wording again.
+#[wasm_bindgen_test]
+async fn a_bad_link_s_notice_follows_the_language_switch() {
+    let demo = support::mount("statefulset", "en").await;
+    demo.open("history").await;
+    demo.click("[data-action=\"step\"]").await;
+    let fragment = share(&demo).await;
+    demo.remove();
+    support::set_fragment(Some(&fragment[..fragment.len() - 4]));
+    let opened = support::mount("statefulset", "ja").await;
+    support::set_fragment(None);
+    let japanese = opened.state("notice");
+    assert!(japanese.starts_with("このデモへのリンクを復元できない: "), "{japanese}");
+    opened.click("[data-action=\"lang\"]").await;
+    let english = opened.state("notice");
+    assert!(english.starts_with("This demo's link cannot be restored: it is cut short"), "{english}");
+    assert!(english.ends_with("Starting from the beginning"), "{english}");
+    opened.click("[data-action=\"lang\"]").await;
+    assert_eq!(opened.state("notice"), japanese);
+    opened.remove();
+}

@@ -3,12 +3,12 @@
 // What web/kubevol.js asks of the module, kept here so that a page which never uses the script
 // API never fetches this code either.
 
-/** The history a demo opens at for `scenario`, or the notice it says and the fault instead. */
-export function scripted(kind, scenario, preset, lang) {
+/** The history a demo opens at for `scenario`, or what is wrong with it (the demo words it). */
+export function scripted(kind, scenario, preset) {
   try {
     return { history: open(kind, scenario, preset) };
   } catch (error) {
-    return { notice: said(lang, error.message), fault: error.message };
+    return { fault: error.message };
   }
 }
 

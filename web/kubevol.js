@@ -25,7 +25,8 @@
 const FILES = /* kubevol:files */ {};
 const file = (name, hash, ext = 'wasm') => `kubevol-${name}.${hash}.${ext}`;
 
-const KINDS = ['csi', 'statefulset', 'topology'];
+// The kinds of demo, as the wasm's parts name them (crates/ui's `DemoKind`): each has a script API.
+const KINDS = Object.keys(FILES.api ?? {});
 const KIND_ATTR = 'data-kubevol-demo';
 // Set by the wasm on a mounted element; set here on an element unmountDemo was asked to empty, so
 // the page's placeholders are mounted once and an emptied one stays empty. An element marked
@@ -163,10 +164,10 @@ function attach(element, options) {
     async ([module, script]) => {
       if (demos.get(element) !== demo) return; // taken down before its module arrived
       // A scenario is read into the history the demo opens at, or what is wrong with it.
-      const { history, notice, fault } = options.scenario === undefined || !script ? {}
-        : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined, options.lang);
+      const { history, fault } = options.scenario === undefined || !script ? {}
+        : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined);
       try {
-        await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, notice);
+        await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
         // malformed placeholder, whose message the demo shows in its place.

@@ -2,7 +2,7 @@
 //! `getState`, `kubevol:change`). It reads a page's scenario into the demo's settings and
 //! actions, and turns a demo's history into the moment it shows and what its last action did,
 //! as plain JavaScript objects (`kubevol_ui::api`). The demos and this module hand each other a
-//! demo's history as text (`kubevol_ui::api::history`): its settings and actions in the share
+//! demo's history as text (`kubevol_ui::demo::history`): its settings and actions in the share
 //! link's compact form, and the moment shown.
 //!
 //! Why a module of its own: see `kubevol_ui::api`. It is fetched only by a page whose script asks
@@ -59,14 +59,7 @@ fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
     scenario: JsValue,
 ) -> Result<String, String> {
     let read = api::read(scenarios, preset, scenario)?;
-    Ok(api::history(scenarios.kind, read.config, &read.actions, read.moment))
-}
-
-/// What a demo in `lang` says when the page's scenario cannot be shown: `fault`, from `open`.
-#[wasm_bindgen]
-pub fn said(lang: Option<String>, fault: &str) -> String {
-    let lang = lang.as_deref().and_then(kubevol_ui::lang::Lang::from_code).unwrap_or(kubevol_ui::lang::Lang::Ja);
-    kubevol_ui::lang::bad_scenario(lang, fault)
+    Ok(kubevol_ui::demo::history(scenarios.kind, read.config, &read.actions, read.moment))
 }
 
 /// `{kind, moment, setup, actions, state}` for a demo's history.

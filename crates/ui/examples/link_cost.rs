@@ -9,7 +9,6 @@
 use kubevol_sim::link::{self, Address, Compact};
 use kubevol_sim::Model;
 use kubevol_ui::demo::{restore, Offered, Place};
-use kubevol_ui::lang::Lang;
 use kubevol_ui::session::Session;
 use kubevol_ui::{csi, statefulset, topology};
 
@@ -97,7 +96,7 @@ fn links_of<M: Model, C: Compact + Copy>(
             let actions: Vec<M::Action> = cycle.iter().cycle().take(*n).cloned().collect();
             let fragment = link::encode(&Address { kind: kind.into(), nth: 1 }, &(config, actions));
             let place = Place { link: Some(fragment.clone()), nth: 1, ..Place::default() };
-            assert_eq!(restore(&place, Lang::En, config, offered, start).notice, None, "{kind}: {n} actions");
+            assert_eq!(restore(&place, config, offered, start).notice, None, "{kind}: {n} actions");
             format!("\"{n}\":\"{fragment}\"")
         })
         .collect();

@@ -21,7 +21,7 @@
 //! refused with the path of what is wrong (`actions[3].node: unknown node "node-c" ...`), inside
 //! the demo and as the promise's error, and the demo starts at its default.
 
-use kubevol_sim::link::{self, Address, Compact};
+use kubevol_sim::link::{self, Compact};
 use kubevol_sim::Model;
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
@@ -165,14 +165,6 @@ pub fn read<M: Model, C: Copy>(
             .ok_or_else(|| format!("moment: the demo's own start is moment {own}; it cannot go back before it"))?,
     };
     Ok(Read { config, actions, moment })
-}
-
-/// A demo's history as the API's module and the demos hand it to each other: the moment shown
-/// after the demo's start, a space, and the share link's compact form of its settings and every
-/// action after its start (`demo::history_link` writes it).
-pub fn history<C: Compact, A: Compact + Clone>(kind: DemoKind, config: C, actions: &[A], moment: usize) -> String {
-    let address = Address { kind: kind.code().into(), nth: 1 };
-    format!("{moment} {}", link::encode(&address, &(config, actions.to_vec())))
 }
 
 /// The session a history (`history`) stands for, at its moment.

@@ -7,12 +7,13 @@ use kubevol_sim::link::{self, Compact, LinkError};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 
-use crate::lang::{bad_link, Lang};
+use crate::lang::{bad_link, bad_scenario, unknown_preset, Lang};
 use crate::session::Session;
 
-/// The kinds of demo, the one list of them: a test in `mount.rs` checks that the loader
-/// (`web/kubevol.js`), the one-kind modules (`src/bin/`, which `scripts/build-modules.sh` builds)
-/// and the size report agree with it.
+/// The kinds of demo, the one list of them. Each kind's parts (`mount.rs`) are named after it, and
+/// the build reads the kinds from those parts: `scripts/build-modules.sh` builds one script API per
+/// kind, `scripts/link-parts.mjs` lists them in `kubevol-files.json` and the loader, and the size
+/// report and `scripts/reserve.mjs` read them from there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DemoKind {
     Csi,
@@ -46,7 +47,7 @@ pub struct Place {
     /// From 1, in document order among the page's demos of the same kind.
     pub nth: u32,
     /// The address's fragment (without `#`) when it is a share link for this demo; or what a page's
-    /// script opened it at (`mount::Scripted`): a history (`api::history`: the moment shown, a
+    /// script opened it at (`mount::Scripted`): a history (`history`: the moment shown, a
     /// space, the link), or `!` and why its scenario cannot be shown.
     pub link: Option<String>,
     /// The page asked for every fold open (`data-view="lab"`), as the gallery does.
@@ -85,7 +86,35 @@ impl<M: Model, C> Offered<M, C> {
 pub struct Opening<C, M: Model> {
     pub config: C,
     pub session: Session<M>,
-    pub notice: Option<String>,
+    pub notice: Option<Notice>,
+}
+
+/// What a demo says of how it opened. It keeps what went wrong, not a sentence, and is worded each
+/// time it renders, so it follows the reader's language switch as every other text does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The page's address held a link for this demo that it cannot restore.
+    BadLink(LinkError),
+    /// The page's script passed a scenario this demo cannot show; `fault` is what the script API's
+    /// module found wrong, in the page author's terms.
+    BadScenario { fault: String },
+    /// A `data-preset` the demo does not know; `known` lists its presets, `None` if it has none.
+    UnknownPreset { preset: String, known: Option<String> },
+}
+
+impl Notice {
+    /// What a demo without presets says of a `data-preset`: that it is ignored.
+    pub fn no_preset(preset: Option<&str>) -> Option<Notice> {
+        preset.map(|preset| Notice::UnknownPreset { preset: preset.to_string(), known: None })
+    }
+
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            Notice::BadLink(error) => bad_link(lang, error),
+            Notice::BadScenario { fault } => bad_scenario(lang, fault),
+            Notice::UnknownPreset { preset, known } => unknown_preset(lang, preset, known.as_deref()),
+        }
+    }
 }
 
 impl<C: Copy, M: Model> Opening<C, M> {
@@ -101,14 +130,16 @@ impl<C: Copy, M: Model> Opening<C, M> {
 /// demo's `linked` view, which calls it, is a part of its own (`mount.rs`).
 pub fn restore<M: Model, C: Compact + Copy>(
     place: &Place,
-    lang: Lang,
     default: C,
     offered: &Offered<M, C>,
     start: fn(C) -> Session<M>,
 ) -> Opening<C, M> {
     // The page's script passed a scenario this demo cannot show: the API's module said why.
-    if let Some(notice) = place.link.as_deref().and_then(|l| l.strip_prefix('!')) {
-        return Opening { notice: Some(notice.to_string()), ..Opening::fresh(default, start) };
+    if let Some(fault) = place.link.as_deref().and_then(|l| l.strip_prefix('!')) {
+        return Opening {
+            notice: Some(Notice::BadScenario { fault: fault.to_string() }),
+            ..Opening::fresh(default, start)
+        };
     }
     // A history from the page's script says which of its actions the moment shown has taken.
     let (moment, link) = match place.link.as_deref().map(|l| l.split_once(' ')) {
@@ -122,13 +153,21 @@ pub fn restore<M: Model, C: Compact + Copy>(
     let (config, actions, notice): (C, Vec<M::Action>, _) = match decoded {
         None => (default, Vec::new(), None),
         Some(Ok((config, actions))) => (config, actions, None),
-        Some(Err(error)) => (default, Vec::new(), Some(bad_link(lang, &error))),
+        Some(Err(error)) => (default, Vec::new(), Some(Notice::BadLink(error))),
     };
     let mut session = replay(config, actions, start);
     if let Some(moment) = moment {
         session.travel_from_start(moment);
     }
     Opening { config, session, notice }
+}
+
+/// A demo's history as the API's module and the demos hand it to each other: the moment shown
+/// after the demo's start, a space, and the share link's compact form of its settings and every
+/// action after its start (`history_link` writes it; `restore` reads it as a page's script passes it).
+pub fn history<C: Compact, A: Compact + Clone>(kind: DemoKind, config: C, actions: &[A], moment: usize) -> String {
+    let address = link::Address { kind: kind.code().into(), nth: 1 };
+    format!("{moment} {}", link::encode(&address, &(config, actions.to_vec())))
 }
 
 /// The session a link's settings and actions make: what a page opened at the link shows, and
@@ -200,7 +239,7 @@ pub trait Started<C>: Clone + 'static {
     fn config(&self) -> C;
 }
 
-/// The history of the demo in `host`, as the API's module reads it (`api::history`): its
+/// The history of the demo in `host`, as the API's module reads it (`history`): its
 /// settings (from its root's `S`), every action after its start and the moment shown. None when
 /// `host` holds no demo of this kind.
 pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::HtmlElement) -> Option<String> {
@@ -208,7 +247,7 @@ pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::
     let config = crate::boundary::context_of::<S>(host)?.config();
     Some(demo.session.with_untracked(|s| {
         let (actions, moment) = s.after_start();
-        crate::api::history(demo.kind, config, actions, moment)
+        history(demo.kind, config, actions, moment)
     }))
 }
 
@@ -287,7 +326,6 @@ mod tests {
             link::encode(&Address { kind: "topology".into(), nth: 2 }, &(scenario, s.reader_actions().to_vec()));
         let Opening { config, session: restored, notice } = restore(
             &place(fragment),
-            Lang::En,
             Scenario::Chapter(Chapter::default()),
             &crate::topology::present::OFFERED,
             crate::topology::present::start,
@@ -305,16 +343,11 @@ mod tests {
         let huge = Scenario::Chapter(Chapter { pods: 1000, ..Chapter::default() });
         let fragment = link::encode(&Address { kind: "topology".into(), nth: 2 }, &(huge, Vec::<Action>::new()));
         let default = Scenario::Chapter(Chapter::default());
-        let Opening { config, notice, .. } = restore(
-            &place(fragment),
-            Lang::En,
-            default,
-            &crate::topology::present::OFFERED,
-            crate::topology::present::start,
-        );
+        let Opening { config, notice, .. } =
+            restore(&place(fragment), default, &crate::topology::present::OFFERED, crate::topology::present::start);
         assert_eq!(config, default);
         assert_eq!(
-            notice.as_deref(),
+            notice.map(|n| n.words(Lang::En)).as_deref(),
             Some("This demo's link cannot be restored: it asks for settings or actions this demo's controls do not offer, as a hand-made link might. Starting from the beginning")
         );
     }
@@ -328,7 +361,7 @@ mod tests {
         let address = Address { kind: "statefulset".into(), nth: 2 };
         let said = |actions: Vec<Set>| {
             let fragment = link::encode(&address, &(StsConfig::default(), actions));
-            restore(&place(fragment), Lang::En, StsConfig::default(), &OFFERED, start).notice
+            restore(&place(fragment), StsConfig::default(), &OFFERED, start).notice.map(|n| n.words(Lang::En))
         };
         assert_eq!(said(vec![Set::Step, Set::ScaleBy { delta: 1 }, Set::Run { max: 5 }]), None);
         let refused = Some(bad_link(Lang::En, &LinkError::NotOffered));

@@ -16,16 +16,16 @@ pub fn start() {
 /// wasm is there. A malformed request shows a message in the element and is an error; so is a
 /// part that cannot be fetched (the element is then marked `data-kubevol-failed`). A page's
 /// script may open it at a `history` the API's module read a scenario into, or at its default
-/// with the module's `notice` of what is wrong with the scenario (`mount::Scripted`).
+/// with the module's `fault`: what is wrong with the scenario (`mount::Scripted`).
 #[wasm_bindgen]
 pub async fn mount(
     element: web_sys::HtmlElement,
     kind: String,
     lang: Option<String>,
     history: Option<String>,
-    notice: Option<String>,
+    fault: Option<String>,
 ) -> Result<(), JsError> {
-    let scripted = Scripted { history, notice };
+    let scripted = Scripted { history, fault };
     mount_into(element, Some(&kind), lang.as_deref(), Some(scripted)).await.map_err(|e| JsError::new(&e))
 }
 

@@ -165,11 +165,6 @@ pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
     }
 }
 
-/// What a demo without presets says of a `data-preset`: that it is ignored.
-pub fn no_preset(lang: Lang, preset: Option<&str>) -> Option<String> {
-    preset.map(|p| unknown_preset(lang, p, None))
-}
-
 /// A share link in the page's address that this demo cannot restore: said inside the demo, which
 /// starts from its beginning instead.
 pub fn bad_link(lang: Lang, error: &LinkError) -> String {

@@ -102,12 +102,12 @@ pub struct Lab {
 }
 
 /// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
-/// module read the scenario into (`api::history`), or at its default with what the module said
-/// is wrong with the scenario (`lang::bad_scenario`).
+/// module read the scenario into (`demo::history`), or at its default with what the module found
+/// wrong with the scenario, which the demo words (`demo::Notice::BadScenario`).
 #[derive(Clone, Debug, Default)]
 pub struct Scripted {
     pub history: Option<String>,
-    pub notice: Option<String>,
+    pub fault: Option<String>,
 }
 
 on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
@@ -293,7 +293,7 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     let link = if ours {
         Some(fragment.to_string())
     } else {
-        scripted.history.or(scripted.notice.map(|notice| format!("!{notice}")))
+        scripted.history.or(scripted.fault.map(|fault| format!("!{fault}")))
     };
     Place { preset, nth, link, lab }
 }
@@ -351,25 +351,6 @@ mod tests {
                 let content = format!("content: \"{}\"", msg.get(lang));
                 assert!(css.contains(&content), "web/kubevol.css does not draw {content}");
             }
-        }
-    }
-
-    /// The loader and the size report name the kinds too (to fetch and to weigh their parts);
-    /// they must agree with this file.
-    #[test]
-    fn the_loader_and_the_size_report_know_the_same_kinds() {
-        let codes: Vec<&str> = DemoKind::ALL.iter().map(|k| k.code()).collect();
-        for (file, source) in [
-            ("web/kubevol.js", include_str!("../../../web/kubevol.js")),
-            ("scripts/size-report.mjs", include_str!("../../../scripts/size-report.mjs")),
-        ] {
-            let listed = source
-                .lines()
-                .find_map(|l| l.strip_prefix("const KINDS = ["))
-                .and_then(|l| l.strip_suffix("];"))
-                .unwrap_or_else(|| panic!("{file} declares `const KINDS = [...];` on one line"));
-            let listed: Vec<&str> = listed.split(',').map(|k| k.trim().trim_matches('\'')).collect();
-            assert_eq!(listed, codes, "{file} KINDS");
         }
     }
 }

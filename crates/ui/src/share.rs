@@ -124,7 +124,6 @@ mod tests {
     use super::*;
     use crate::csi::present::{start, OFFERED};
     use crate::demo::{restore, Place};
-    use crate::lang::Lang;
     use kubevol_sim::csi::{Action, DemoConfig, DEMO_CLAIM};
 
     fn address() -> Address {
@@ -173,7 +172,7 @@ mod tests {
         let link = share(&s, DemoConfig::default(), &OFFERED, start, &address()).unwrap();
         assert_eq!(link.shortened, Some((1, n)));
         let place = Place { link: Some(link.fragment), nth: 1, ..Place::default() };
-        let opened = restore(&place, Lang::En, DemoConfig::default(), &OFFERED, start);
+        let opened = restore(&place, DemoConfig::default(), &OFFERED, start);
         assert_eq!(opened.notice, None);
         assert!(same_moment(&opened.session, &s));
     }
@@ -189,7 +188,6 @@ mod tests {
         assert_eq!(link.shortened, Some((2, n + 2)));
         let opened = restore(
             &Place { link: Some(link.fragment), nth: 1, ..Place::default() },
-            Lang::En,
             DemoConfig::default(),
             &OFFERED,
             start,

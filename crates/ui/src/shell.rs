@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::demo::{use_lang, DemoKind};
+use crate::demo::{use_lang, DemoKind, Notice};
 use crate::lang::{self, Msg};
 use crate::widgets::{click, tr};
 
@@ -36,7 +36,7 @@ pub fn Shell(
     #[prop(into)] tone: Signal<Tone>,
     /// Said once, above the body: e.g. that the page asked for a preset this demo does not have.
     #[prop(default = None)]
-    notice: Option<String>,
+    notice: Option<Notice>,
     children: Children,
 ) -> impl IntoView {
     let lang = use_lang();
@@ -57,7 +57,9 @@ pub fn Shell(
                 {tr(lang::SWITCH_LANG)}
             </button>
         </header>
-        {notice.map(|text| view! { <p class="kv-notice" role="status" data-state="notice">{text}</p> })}
+        {notice.map(|notice| {
+            view! { <p class="kv-notice" role="status" data-state="notice">{move || notice.words(lang.get())}</p> }
+        })}
         <div class="kv-body">{children()}</div>
         </div>
     }

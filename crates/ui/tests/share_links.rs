@@ -94,7 +94,7 @@ fn property<M: Model, C: Compact + Copy>(
         match share(&session, config, offered, start, &address) {
             Ok(link) => {
                 let place = Place { link: Some(link.fragment.clone()), nth: 1, ..Place::default() };
-                let opened = restore(&place, Lang::En, config, offered, start);
+                let opened = restore(&place, config, offered, start);
                 assert_eq!(opened.notice, None, "{context}: the writer's link is refused");
                 assert!(link.fragment.len() <= MAX_CHARS, "{context}");
                 assert_eq!(to_json(&opened.session.state), to_json(&session.state), "{context}: state");
@@ -135,7 +135,7 @@ fn property<M: Model, C: Compact + Copy>(
                 // The reader does refuse the whole history.
                 let whole = link::encode(&address, &(config, session.reader_actions().to_vec()));
                 let place = Place { link: Some(whole), nth: 1, ..Place::default() };
-                assert!(restore(&place, Lang::En, config, offered, start).notice.is_some(), "{context}");
+                assert!(restore(&place, config, offered, start).notice.is_some(), "{context}");
             }
         }
     }

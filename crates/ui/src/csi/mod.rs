@@ -11,9 +11,9 @@ use kubevol_sim::csi::{AccessMode, Action, Binding, Capability, DemoConfig, Recl
 use kubevol_sim::kubectl::Kind;
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::folds::{folds, Fold};
-use crate::lang::{self, no_preset, switch, Lang, Msg};
+use crate::lang::{self, switch, Lang, Msg};
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, legend, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict};
@@ -59,13 +59,13 @@ pub fn view(lang: Lang, place: Place) -> AnyView {
 
 /// The demo opened at the share link the page's address holds for it.
 pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let opening = demo::restore(&place, lang, DemoConfig::default(), &present::OFFERED, present::start);
+    let opening = demo::restore(&place, DemoConfig::default(), &present::OFFERED, present::start);
     view! { <CsiDemo lang place opening/> }.into_any()
 }
 
 #[component]
 fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> impl IntoView {
-    let notice = opening.notice.or_else(|| no_preset(lang, place.preset.as_deref()));
+    let notice = opening.notice.or_else(|| Notice::no_preset(place.preset.as_deref()));
     let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::Csi, &place);
     let session = demo.session;
     let settings = Settings { config: RwSignal::new(opening.config), demo };

@@ -12,9 +12,9 @@ use kubevol_sim::kubectl::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::folds::{folds, Fold};
-use crate::lang::{self, no_preset, step_counter, Lang, Msg};
+use crate::lang::{self, step_counter, Lang, Msg};
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, legend, named, number, paragraph, rows, setting, text, tr, Verdict};
@@ -58,13 +58,13 @@ pub fn view(lang: Lang, place: Place) -> AnyView {
 
 /// The demo opened at the share link the page's address holds for it.
 pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let opening = demo::restore(&place, lang, StsConfig::default(), &present::OFFERED, present::start);
+    let opening = demo::restore(&place, StsConfig::default(), &present::OFFERED, present::start);
     view! { <StatefulSetDemo lang place opening/> }.into_any()
 }
 
 #[component]
 fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> impl IntoView {
-    let notice = opening.notice.or_else(|| no_preset(lang, place.preset.as_deref()));
+    let notice = opening.notice.or_else(|| Notice::no_preset(place.preset.as_deref()));
     let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::StatefulSet, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
     let settings = Settings { config: RwSignal::new(opening.config), playing: RwSignal::new(false), demo };

@@ -15,10 +15,10 @@ use kubevol_sim::topology::{
 };
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::drawing::PICTURE;
 use crate::folds::{folds, Fold};
-use crate::lang::{self, step_counter, switch, unknown_preset, Lang, Msg};
+use crate::lang::{self, step_counter, switch, Lang, Msg};
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{
@@ -71,28 +71,28 @@ impl Shown {
 
 /// The scenario a placeholder's `data-preset` picks (an article scenario's code, or "spread" for
 /// the book's chapter), and what to say if the demo has no such scenario.
-fn first_scenario(lang: Lang, place: &Place) -> (Scenario, Option<String>) {
+fn first_scenario(place: &Place) -> (Scenario, Option<Notice>) {
     let default = Scenario::Preset(Preset::SpreadTrap);
     match place.preset.as_deref() {
         None => (default, None),
         Some(code) => match Scenario::from_code(code) {
             Some(scenario) => (scenario, None),
-            None => (default, Some(unknown_preset(lang, code, Some(&Scenario::codes())))),
+            None => (default, Some(Notice::UnknownPreset { preset: code.to_string(), known: Some(Scenario::codes()) })),
         },
     }
 }
 
 /// The demo as a page places it: at the start of the scenario its preset picks.
 pub fn view(lang: Lang, place: Place) -> AnyView {
-    let (first, notice) = first_scenario(lang, &place);
+    let (first, notice) = first_scenario(&place);
     let opening = Opening { notice, ..Opening::fresh(first, present::start) };
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
 
 /// The demo opened at the share link the page's address holds for it.
 pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let (first, notice) = first_scenario(lang, &place);
-    let opening = demo::restore(&place, lang, first, &present::OFFERED, present::start);
+    let (first, notice) = first_scenario(&place);
+    let opening = demo::restore(&place, first, &present::OFFERED, present::start);
     let opening = Opening { notice: opening.notice.or(notice), ..opening };
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
