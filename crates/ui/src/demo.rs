@@ -89,31 +89,54 @@ pub struct Opening<C, M: Model> {
     pub notice: Option<Notice>,
 }
 
-/// What a demo says of how it opened. It keeps what went wrong, not a sentence, and is worded each
-/// time it renders, so it follows the reader's language switch as every other text does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// The page's address held a link for this demo that it cannot restore.
-    BadLink(LinkError),
-    /// The page's script passed a scenario this demo cannot show; `fault` is what the script API's
-    /// module found wrong, in the page author's terms.
-    BadScenario { fault: String },
-    /// A `data-preset` the demo does not know; `known` lists its presets, `None` if it has none.
-    UnknownPreset { preset: String, known: Option<String> },
+/// What a demo says of how it opened, built from what went wrong (a `LinkError`, the script API's
+/// fault, an unknown preset) and worded each time it renders, so it follows the reader's language
+/// switch as every other text does. It holds the wording as a function made where the fault is
+/// found: the words for a bad link then stay in the part that reads links (`restore` runs only on a
+/// page whose address holds one), not in every chapter's first load, which only calls it.
+#[derive(Clone)]
+pub struct Notice {
+    words: std::sync::Arc<dyn Fn(Lang) -> String + Send + Sync>,
 }
 
 impl Notice {
+    /// The page's address held a link for this demo that it cannot restore.
+    pub fn bad_link(error: LinkError) -> Notice {
+        Notice { words: std::sync::Arc::new(move |lang| bad_link(lang, &error)) }
+    }
+
+    /// The page's script passed a scenario this demo cannot show; `fault` is what the script API's
+    /// module found wrong, in the page author's terms.
+    pub fn bad_scenario(fault: String) -> Notice {
+        Notice { words: std::sync::Arc::new(move |lang| bad_scenario(lang, &fault)) }
+    }
+
+    /// A `data-preset` the demo does not know; `known` lists its presets, `None` if it has none.
+    pub fn unknown_preset(preset: &str, known: Option<String>) -> Notice {
+        let preset = preset.to_string();
+        Notice { words: std::sync::Arc::new(move |lang| unknown_preset(lang, &preset, known.as_deref())) }
+    }
+
     /// What a demo without presets says of a `data-preset`: that it is ignored.
     pub fn no_preset(preset: Option<&str>) -> Option<Notice> {
-        preset.map(|preset| Notice::UnknownPreset { preset: preset.to_string(), known: None })
+        preset.map(|preset| Notice::unknown_preset(preset, None))
     }
 
     pub fn words(&self, lang: Lang) -> String {
-        match self {
-            Notice::BadLink(error) => bad_link(lang, error),
-            Notice::BadScenario { fault } => bad_scenario(lang, fault),
-            Notice::UnknownPreset { preset, known } => unknown_preset(lang, preset, known.as_deref()),
-        }
+        (self.words)(lang)
+    }
+}
+
+/// Two notices are the same when they say the same in both languages.
+impl PartialEq for Notice {
+    fn eq(&self, other: &Notice) -> bool {
+        [Lang::Ja, Lang::En].into_iter().all(|lang| self.words(lang) == other.words(lang))
+    }
+}
+
+impl std::fmt::Debug for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Notice").field(&self.words(Lang::En)).finish()
     }
 }
 
@@ -136,10 +159,7 @@ pub fn restore<M: Model, C: Compact + Copy>(
 ) -> Opening<C, M> {
     // The page's script passed a scenario this demo cannot show: the API's module said why.
     if let Some(fault) = place.link.as_deref().and_then(|l| l.strip_prefix('!')) {
-        return Opening {
-            notice: Some(Notice::BadScenario { fault: fault.to_string() }),
-            ..Opening::fresh(default, start)
-        };
+        return Opening { notice: Some(Notice::bad_scenario(fault.to_string())), ..Opening::fresh(default, start) };
     }
     // A history from the page's script says which of its actions the moment shown has taken.
     let (moment, link) = match place.link.as_deref().map(|l| l.split_once(' ')) {
@@ -153,7 +173,7 @@ pub fn restore<M: Model, C: Compact + Copy>(
     let (config, actions, notice): (C, Vec<M::Action>, _) = match decoded {
         None => (default, Vec::new(), None),
         Some(Ok((config, actions))) => (config, actions, None),
-        Some(Err(error)) => (default, Vec::new(), Some(Notice::BadLink(error))),
+        Some(Err(error)) => (default, Vec::new(), Some(Notice::bad_link(error))),
     };
     let mut session = replay(config, actions, start);
     if let Some(moment) = moment {

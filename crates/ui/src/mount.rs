@@ -103,7 +103,7 @@ pub struct Lab {
 
 /// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
 /// module read the scenario into (`demo::history`), or at its default with what the module found
-/// wrong with the scenario, which the demo words (`demo::Notice::BadScenario`).
+/// wrong with the scenario, which the demo words (`demo::Notice::bad_scenario`).
 #[derive(Clone, Debug, Default)]
 pub struct Scripted {
     pub history: Option<String>,

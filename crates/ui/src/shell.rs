@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::demo::{use_lang, DemoKind, Notice};
 use crate::lang::{self, Msg};
-use crate::widgets::{click, tr};
+use crate::widgets::{click, text, tr};
 
 /// How the badge colours the current state: the book's green / red / grey pill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub fn Shell(
             </button>
         </header>
         {notice.map(|notice| {
-            view! { <p class="kv-notice" role="status" data-state="notice">{move || notice.words(lang.get())}</p> }
+            view! { <p class="kv-notice" role="status" data-state="notice">{text(move || notice.words(lang.get()))}</p> }
         })}
         <div class="kv-body">{children()}</div>
         </div>

@@ -77,7 +77,7 @@ fn first_scenario(place: &Place) -> (Scenario, Option<Notice>) {
         None => (default, None),
         Some(code) => match Scenario::from_code(code) {
             Some(scenario) => (scenario, None),
-            None => (default, Some(Notice::UnknownPreset { preset: code.to_string(), known: Some(Scenario::codes()) })),
+            None => (default, Some(Notice::unknown_preset(code, Some(Scenario::codes())))),
         },
     }
 }
