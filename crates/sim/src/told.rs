@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::Voice;
+use crate::voice::Voice;
 
 pub trait Tell {
     /// The text in the book's voice (`Ja`) or in English (`En`).

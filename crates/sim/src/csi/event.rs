@@ -343,7 +343,7 @@ impl Tell for Event {
             }
             Event::ResizeFailed { volume, code, .. } => Some(format!(
                 "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
-                crate::csi::DRIVER_NAME,
+                crate::api::DRIVER_NAME,
                 code.go_name()
             )),
             Event::FileSystemResizePending { .. } => {

@@ -7,9 +7,10 @@
 
 use super::action::Action;
 use super::event::{Event, PodGone, PvcGone};
-use super::model::{Config, Pod, PodManagementPolicy, Pvc, Retention};
+use super::model::{Config, Pod, Pvc, Retention};
 use super::refusal::Refusal;
 use super::state::{Index, State, MAX_REPLICAS, MAX_RUN, MAX_STARTUP};
+use crate::api::PodManagementPolicy;
 use crate::names::valid_name;
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
