@@ -25,8 +25,8 @@
 const FILES = /* kubevol:files */ {};
 const file = (name, hash, ext = 'wasm') => `kubevol-${name}.${hash}.${ext}`;
 
-// The kinds of demo, as the wasm's parts name them (crates/ui's `DemoKind`): each has a script API.
-const KINDS = Object.keys(FILES.api ?? {});
+// The kinds of demo, as the wasm's parts name them (crates/ui's `DemoKind`): a kind's part has a lab.
+const KINDS = Object.keys(FILES.parts ?? {}).filter((part) => FILES.parts[`${part}_lab`]);
 const KIND_ATTR = 'data-kubevol-demo';
 // Set by the wasm on a mounted element; set here on an element unmountDemo was asked to empty, so
 // the page's placeholders are mounted once and an emptied one stays empty. An element marked

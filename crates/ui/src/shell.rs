@@ -58,7 +58,9 @@ pub fn Shell(
             </button>
         </header>
         {notice.map(|notice| {
-            view! { <p class="kv-notice" role="status" data-state="notice">{text(move || notice.words(lang.get()))}</p> }
+            view! {
+                <p class="kv-notice" role="status" data-state="notice">{text(move || notice.words(lang.get()))}</p>
+            }
         })}
         <div class="kv-body">{children()}</div>
         </div>
