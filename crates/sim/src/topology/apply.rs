@@ -3,7 +3,9 @@
 //! creation order, provisioning WaitForFirstConsumer volumes in the zone of the node it picks.
 
 use super::event::Event;
-use super::model::{Binding, ClaimSpec, PodManagementPolicy, PodSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT};
+use super::model::{
+    Binding, ClaimSpec, PodManagementPolicy, PodSpec, SetSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT,
+};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
 use super::state::{Deletion, Phase, Pod, Pv, Pvc, PvcProblem, State};
@@ -98,21 +100,7 @@ impl State {
             }
         }
         for set in &setup.sets {
-            check_name(&set.name)?;
-            if let Some(class) = set.class.as_ref().filter(|c| !state.classes.contains_key(*c)) {
-                return Err(Refusal::UnknownClass { class: class.clone() });
-            }
-            if set.replicas > MAX_REPLICAS {
-                return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
-            }
-            if let Some(spread) = &set.spread {
-                if spread.max_skew == 0 {
-                    return Err(Refusal::InvalidSpread { max_skew: 0, set: set.name.clone() });
-                }
-            }
-            if state.sets.insert(set.name.clone(), set.clone()).is_some() {
-                return Err(Refusal::DuplicateName { name: set.name.clone() });
-            }
+            state.add_set(set)?;
         }
         let mut events = Vec::new();
         for claim in &setup.claims {
@@ -122,6 +110,26 @@ impl State {
             events.extend(state.apply(Action::CreatePod(pod.clone()))?);
         }
         Ok((state, events))
+    }
+
+    /// Adds one of the setup's sets, refusing a spec the API server would not take.
+    fn add_set(&mut self, set: &SetSpec) -> Result<(), Refusal> {
+        check_name(&set.name)?;
+        if let Some(class) = set.class.as_ref().filter(|c| !self.classes.contains_key(*c)) {
+            return Err(Refusal::UnknownClass { class: class.clone() });
+        }
+        if set.replicas > MAX_REPLICAS {
+            return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
+        }
+        if let Some(spread) = &set.spread {
+            if spread.max_skew == 0 {
+                return Err(Refusal::InvalidSpread { max_skew: 0, set: set.name.clone() });
+            }
+        }
+        if self.sets.insert(set.name.clone(), set.clone()).is_some() {
+            return Err(Refusal::DuplicateName { name: set.name.clone() });
+        }
+        Ok(())
     }
 
     /// Applies one action. On `Err` the state is exactly as it was.
@@ -457,29 +465,7 @@ impl State {
                             return;
                         }
                     }
-                    let claim = spec.class.as_ref().map(|class| {
-                        let claim = spec.claim_name(ordinal);
-                        if !self.pvcs.contains_key(&claim) {
-                            events.extend(self.create_claim(&claim, class, spec.mode));
-                        }
-                        claim
-                    });
-                    let seq = self.next_seq;
-                    self.next_seq += 1;
-                    self.pods.push(Pod {
-                        name: name.clone(),
-                        claim,
-                        node_selector: spec.node_selector.clone(),
-                        labels: spec.labels(),
-                        spread: spec.spread.clone(),
-                        owner: Some((set.to_string(), ordinal)),
-                        node: None,
-                        pinned: false,
-                        failed_scheduling: None,
-                        seq,
-                        deletion: None,
-                    });
-                    events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
+                    self.create_set_pod(set, &spec, ordinal, events);
                     if ordered {
                         return;
                     }
@@ -507,6 +493,35 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Creates the set's pod for `ordinal`, and its claim first when the set has a class and the
+    /// claim is not there yet.
+    fn create_set_pod(&mut self, set: &str, spec: &SetSpec, ordinal: u32, events: &mut Vec<Event>) {
+        let name = spec.pod_name(ordinal);
+        let claim = spec.class.as_ref().map(|class| {
+            let claim = spec.claim_name(ordinal);
+            if !self.pvcs.contains_key(&claim) {
+                events.extend(self.create_claim(&claim, class, spec.mode));
+            }
+            claim
+        });
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.pods.push(Pod {
+            name: name.clone(),
+            claim,
+            node_selector: spec.node_selector.clone(),
+            labels: spec.labels(),
+            spread: spec.spread.clone(),
+            owner: Some((set.to_string(), ordinal)),
+            node: None,
+            pinned: false,
+            failed_scheduling: None,
+            seq,
+            deletion: None,
+        });
+        events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
     }
 
     fn bind(&mut self, pod: &str, node: &str, events: &mut Vec<Event>) {
