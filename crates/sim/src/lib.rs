@@ -8,6 +8,7 @@
 // click, so its size costs nothing that matters and boxing it would only obscure the types.
 #![allow(clippy::result_large_err)]
 
+pub mod api;
 pub mod csi;
 pub mod json;
 pub mod kubectl;

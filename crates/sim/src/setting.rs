@@ -5,9 +5,9 @@
 //! next to the type means a new variant is offered everywhere, and no view turns strings back into
 //! values.
 
-use crate::csi::{AccessMode, Binding, Reclaim};
-use crate::statefulset::{PodManagementPolicy, Retention};
-use crate::topology::{AllowedZones, SpreadKey, TaintsPolicy, WhenUnsatisfiable};
+use crate::api::{AccessMode, Binding, PodManagementPolicy, Reclaim, WhenUnsatisfiable};
+use crate::statefulset::Retention;
+use crate::topology::{AllowedZones, SpreadKey, TaintsPolicy};
 
 pub trait Setting: Copy + PartialEq + 'static {
     /// Every value, in the order a control offers them.
@@ -40,57 +40,42 @@ impl Setting for AccessMode {
 }
 
 impl Setting for Binding {
-    const ALL: &'static [Binding] = &[Binding::Immediate, Binding::WaitForFirstConsumer];
+    const ALL: &'static [Binding] = &Binding::ALL;
 
     fn code(self) -> &'static str {
-        match self {
-            Binding::Immediate => "Immediate",
-            Binding::WaitForFirstConsumer => "WaitForFirstConsumer",
-        }
+        self.name()
     }
 }
 
 impl Setting for Reclaim {
-    const ALL: &'static [Reclaim] = &[Reclaim::Delete, Reclaim::Retain];
+    const ALL: &'static [Reclaim] = &Reclaim::ALL;
 
     fn code(self) -> &'static str {
-        match self {
-            Reclaim::Delete => "Delete",
-            Reclaim::Retain => "Retain",
-        }
+        self.name()
     }
 }
 
 impl Setting for PodManagementPolicy {
-    const ALL: &'static [PodManagementPolicy] = &[PodManagementPolicy::OrderedReady, PodManagementPolicy::Parallel];
+    const ALL: &'static [PodManagementPolicy] = &PodManagementPolicy::ALL;
 
     fn code(self) -> &'static str {
-        match self {
-            PodManagementPolicy::OrderedReady => "OrderedReady",
-            PodManagementPolicy::Parallel => "Parallel",
-        }
+        self.name()
     }
 }
 
 impl Setting for Retention {
-    const ALL: &'static [Retention] = &[Retention::Retain, Retention::Delete];
+    const ALL: &'static [Retention] = &Retention::ALL;
 
     fn code(self) -> &'static str {
-        match self {
-            Retention::Retain => "Retain",
-            Retention::Delete => "Delete",
-        }
+        self.name()
     }
 }
 
 impl Setting for TaintsPolicy {
-    const ALL: &'static [TaintsPolicy] = &[TaintsPolicy::Ignore, TaintsPolicy::Honor];
+    const ALL: &'static [TaintsPolicy] = &TaintsPolicy::ALL;
 
     fn code(self) -> &'static str {
-        match self {
-            TaintsPolicy::Ignore => "Ignore",
-            TaintsPolicy::Honor => "Honor",
-        }
+        self.name()
     }
 }
 

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::Voice;
+use crate::voice::Voice;
 
 pub trait Tell {
     /// The text in the book's voice (`Ja`) or in English (`En`).
@@ -43,6 +43,14 @@ pub struct Told {
 /// so that adding or rewording a refusal touches one match arm, never four.
 pub(crate) struct Row {
     pub kind: &'static str,
+    pub ja: String,
+    pub en: String,
+    pub k8s: Option<String>,
+}
+
+/// One row of a model's event table: an event's texts in every voice, written side by side as a
+/// refusal's [`Row`] is, so that adding or rewording an event touches one match arm.
+pub(crate) struct Words {
     pub ja: String,
     pub en: String,
     pub k8s: Option<String>,

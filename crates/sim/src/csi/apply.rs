@@ -8,10 +8,11 @@
 
 use super::action::Action;
 use super::event::{AlreadyHolds, Event};
-use super::model::{Binding, Claim, ClaimSpec, Phase, Reclaim, Resize, Volume};
+use super::model::{Claim, ClaimSpec, Phase, Resize, Volume};
 use super::refusal::Refusal;
 use super::rpc::{Code, CsiAccessMode, CsiCall, Rpc};
 use super::state::{Setup, State};
+use crate::api::{Binding, Reclaim};
 use crate::names::valid_name;
 use crate::reducer::NoChange;
 

@@ -7,7 +7,6 @@ use super::{Event, State};
 use crate::kubectl::{
     provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume, NAMESPACE,
 };
-use crate::Setting;
 
 impl State {
     /// The objects this state stands for.
@@ -17,8 +16,8 @@ impl State {
             .values()
             .map(|c| Class {
                 name: c.name.clone(),
-                reclaim: c.reclaim.code(),
-                binding: c.binding.code(),
+                reclaim: c.reclaim.name(),
+                binding: c.binding.name(),
                 allow_expansion: c.allow_volume_expansion,
                 zones: c.allowed_zones.clone(),
             })
@@ -44,7 +43,7 @@ impl State {
                 name: v.name.clone(),
                 capacity_gib: v.size_gib,
                 mode: v.mode,
-                reclaim: v.reclaim.code(),
+                reclaim: v.reclaim.name(),
                 phase: match v.phase {
                     Phase::Bound => "Bound",
                     Phase::Released => "Released",

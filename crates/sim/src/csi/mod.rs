@@ -21,11 +21,12 @@ mod refusal;
 mod rpc;
 mod state;
 
+pub use crate::api::{AccessMode, Binding, Reclaim, DRIVER_NAME};
 pub use action::Action;
 pub use apply::Outcome;
 pub use driver::{Disk, Driver};
 pub use event::{AlreadyHolds, Event};
-pub use model::{AccessMode, Binding, Claim, ClaimSpec, Node, Phase, Reclaim, Resize, StorageClass, Volume};
+pub use model::{Claim, ClaimSpec, Node, Phase, Resize, StorageClass, Volume};
 pub use refusal::Refusal;
-pub use rpc::{Caller, Capabilities, Capability, Code, CsiAccessMode, CsiCall, Rpc, DRIVER_NAME};
+pub use rpc::{Caller, Capabilities, Capability, Code, CsiAccessMode, CsiCall, Rpc};
 pub use state::{DemoConfig, Setup, State, DEMO_CLAIM, DEMO_CLASS, DEMO_NODES, DEMO_POOL_GIB, DEMO_ZONES};

@@ -7,69 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::rpc::Code;
+/// The API's words a claim and a class are written in, where the reducer looks for them.
+pub use crate::api::{AccessMode, Binding, Reclaim};
 use crate::ordered::{VecMap, VecSet};
-
-/// How a volume may be used at the same time. Spelled as in a PVC's `accessModes`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum AccessMode {
-    /// One *node* reads and writes; any number of pods on that node may share it.
-    ReadWriteOnce,
-    /// One *pod* in the whole cluster. Added because ReadWriteOnce is per node.
-    ReadWriteOncePod,
-    /// Many nodes, read-only.
-    ReadOnlyMany,
-    /// Many nodes, read-write; needs file storage.
-    ReadWriteMany,
-}
-
-impl AccessMode {
-    pub const ALL: [AccessMode; 4] =
-        [AccessMode::ReadWriteOnce, AccessMode::ReadWriteOncePod, AccessMode::ReadOnlyMany, AccessMode::ReadWriteMany];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AccessMode::ReadWriteOnce => "ReadWriteOnce",
-            AccessMode::ReadWriteOncePod => "ReadWriteOncePod",
-            AccessMode::ReadOnlyMany => "ReadOnlyMany",
-            AccessMode::ReadWriteMany => "ReadWriteMany",
-        }
-    }
-
-    /// The abbreviation `kubectl get pvc` prints.
-    pub fn short(self) -> &'static str {
-        match self {
-            AccessMode::ReadWriteOnce => "RWO",
-            AccessMode::ReadWriteOncePod => "RWOP",
-            AccessMode::ReadOnlyMany => "ROX",
-            AccessMode::ReadWriteMany => "RWX",
-        }
-    }
-
-    /// Whether the attach stage allows only one node at a time.
-    pub fn single_node(self) -> bool {
-        matches!(self, AccessMode::ReadWriteOnce | AccessMode::ReadWriteOncePod)
-    }
-
-    pub fn read_only(self) -> bool {
-        self == AccessMode::ReadOnlyMany
-    }
-}
-
-/// When the volume behind a claim is created.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Binding {
-    /// At once, before anyone knows where the pod will run. The Kubernetes default.
-    Immediate,
-    /// Only when the first pod using the claim is placed, in that node's zone.
-    WaitForFirstConsumer,
-}
-
-/// What happens to the volume when its claim is deleted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Reclaim {
-    Delete,
-    Retain,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StorageClass {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::AccessMode;
+use crate::api::AccessMode;
 use crate::scheduling::{FailedScheduling, Reason};
 use crate::told::{list, pick, Row, Tell};
 

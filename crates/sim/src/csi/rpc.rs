@@ -9,10 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::AccessMode;
-
-/// The driver's name, as a CSIDriver object and a StorageClass's `provisioner` spell it.
-pub const DRIVER_NAME: &str = "disk.csi.kubevol.example";
+use crate::api::{AccessMode, DRIVER_NAME};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Rpc {

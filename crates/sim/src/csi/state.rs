@@ -4,10 +4,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::api::{AccessMode, Binding, Reclaim};
 use crate::ordered::VecMap;
 
 use super::driver::Driver;
-use super::model::{AccessMode, Binding, Claim, ClaimSpec, Node, Reclaim, StorageClass, Volume};
+use super::model::{Claim, ClaimSpec, Node, StorageClass, Volume};
 use super::rpc::Capabilities;
 
 /// Everything a scenario starts from. Claims are requested in order, as `Request` actions would be.

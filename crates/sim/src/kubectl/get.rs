@@ -7,7 +7,7 @@
 //! `HumanDuration`. Several kinds at once print one table each, names prefixed with the resource,
 //! separated by a blank line.
 
-use super::{short_mode, Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
+use super::{Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
 
 /// `HumanDuration` for a whole number of seconds.
 pub fn age(seconds: u64) -> String {
@@ -124,7 +124,7 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                         Some((volume, capacity)) => {
                             // kubectl shows an object with a deletionTimestamp as Terminating.
                             let status = if c.terminating { "Terminating" } else { "Bound" };
-                            vec![status.into(), volume.clone(), gi(*capacity), short_mode(c.mode).into()]
+                            vec![status.into(), volume.clone(), gi(*capacity), c.mode.short().into()]
                         }
                         None => vec!["Pending".into(), String::new(), String::new(), String::new()],
                     };
@@ -153,7 +153,7 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                 .map(|v| {
                     let cells = vec![
                         gi(v.capacity_gib),
-                        short_mode(v.mode).into(),
+                        v.mode.short().into(),
                         v.reclaim.into(),
                         v.phase.into(),
                         format!("{NAMESPACE}/{}", v.claim),

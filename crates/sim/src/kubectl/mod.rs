@@ -15,7 +15,7 @@ pub use events::{describe_events, KubeEvent};
 pub use get::{age, get};
 pub use yaml::yaml;
 
-use crate::csi::AccessMode;
+use crate::api::{AccessMode, CONTROL_PLANE_TAINT, ZONE_LABEL};
 
 /// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
@@ -24,7 +24,7 @@ pub const KUBELET_VERSION: &str = "v1.37.0";
 /// The namespace every demo object lives in.
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.
-pub use crate::csi::DRIVER_NAME as PROVISIONER;
+pub use crate::api::DRIVER_NAME as PROVISIONER;
 
 /// The kinds of object the demos show, in the order `kubectl get` lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -224,11 +224,11 @@ impl Node {
             ("kubernetes.io/hostname".to_string(), self.name.clone()),
             ("kubernetes.io/os".to_string(), "linux".to_string()),
         ];
-        if self.taints.iter().any(|t| t.0 == crate::topology::CONTROL_PLANE_TAINT) {
-            labels.push((crate::topology::CONTROL_PLANE_TAINT.to_string(), "\"\"".to_string()));
+        if self.taints.iter().any(|t| t.0 == CONTROL_PLANE_TAINT) {
+            labels.push((CONTROL_PLANE_TAINT.to_string(), "\"\"".to_string()));
         }
         if let Some(zone) = &self.zone {
-            labels.push((crate::topology::ZONE_LABEL.to_string(), zone.clone()));
+            labels.push((ZONE_LABEL.to_string(), zone.clone()));
         }
         labels.extend(self.labels.iter().cloned());
         labels.sort();
@@ -274,16 +274,6 @@ pub(crate) fn name_hash(kind: Kind, name: &str) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h & 0xffff_ffff_ffff
-}
-
-/// The access mode as `kubectl get` abbreviates it.
-pub fn short_mode(mode: AccessMode) -> &'static str {
-    match mode {
-        AccessMode::ReadWriteOnce => "RWO",
-        AccessMode::ReadWriteOncePod => "RWOP",
-        AccessMode::ReadOnlyMany => "ROX",
-        AccessMode::ReadWriteMany => "RWX",
-    }
 }
 
 /// The component external-provisioner reports its Events as: `<driver>_<identity>`, the identity

@@ -14,8 +14,7 @@
 use std::fmt::Write;
 
 use super::{name_hash, uid, Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
-use crate::topology::ZONE_LABEL;
-use crate::Setting;
+use crate::api::ZONE_LABEL;
 
 /// The image every demo pod runs: the pods here do nothing but hold their volume.
 const IMAGE: &str = "registry.k8s.io/pause:3.10";
@@ -234,7 +233,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             };
             d.metadata(kind, name, at, meta);
             d.line(0, "spec:");
-            d.list(2, "accessModes", &[c.mode.code()]);
+            d.list(2, "accessModes", &[c.mode.name()]);
             d.line(2, "resources:");
             d.line(4, "requests:");
             d.kv(6, "storage", &gi(c.request_gib));
@@ -246,7 +245,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.line(0, "status:");
             match &c.bound {
                 Some((_, capacity)) => {
-                    d.list(2, "accessModes", &[c.mode.code()]);
+                    d.list(2, "accessModes", &[c.mode.name()]);
                     d.line(2, "capacity:");
                     d.kv(4, "storage", &gi(*capacity));
                     d.kv(2, "phase", "Bound");
@@ -265,7 +264,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             };
             d.metadata(kind, name, at, meta);
             d.line(0, "spec:");
-            d.list(2, "accessModes", &[v.mode.code()]);
+            d.list(2, "accessModes", &[v.mode.name()]);
             d.line(2, "capacity:");
             d.kv(4, "storage", &gi(v.capacity_gib));
             d.line(2, "claimRef:");
@@ -349,7 +348,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.line(4, "metadata:");
                 d.kv(6, "name", template);
                 d.line(4, "spec:");
-                d.list(6, "accessModes", &[mode.code()]);
+                d.list(6, "accessModes", &[mode.name()]);
                 d.line(6, "resources:");
                 d.line(8, "requests:");
                 d.kv(10, "storage", &gi(*size));

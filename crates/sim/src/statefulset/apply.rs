@@ -7,9 +7,10 @@
 
 use super::action::Action;
 use super::event::{Event, PodGone, PvcGone};
-use super::model::{Config, Pod, PodManagementPolicy, Pvc, Retention, RetentionPolicy};
+use super::model::{Config, Pod, Pvc, Retention, RetentionPolicy};
 use super::refusal::Refusal;
 use super::state::{Index, State, MAX_REPLICAS, MAX_RUN, MAX_STARTUP};
+use crate::api::PodManagementPolicy;
 use crate::names::valid_name;
 use crate::reducer::{run, NoChange, Stepped};
 

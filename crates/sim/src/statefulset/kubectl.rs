@@ -4,9 +4,8 @@
 //! listed here, with the class and size this model does not track (`standard`, 1Gi).
 
 use super::{Event, PvcGone, State};
-use crate::csi::AccessMode;
+use crate::api::AccessMode;
 use crate::kubectl::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
-use crate::Setting;
 
 const CLASS: &str = "standard";
 const SIZE_GIB: u32 = 1;
@@ -80,10 +79,10 @@ impl State {
                 replicas: self.config.replicas,
                 ready: self.ready_count(),
                 current: self.pods.len() as u32,
-                policy: self.config.policy.code(),
+                policy: self.config.policy.name(),
                 template: Some(("data".to_string(), CLASS.to_string(), SIZE_GIB, AccessMode::ReadWriteOnce)),
-                when_scaled: self.config.retention.when_scaled.code(),
-                when_deleted: self.config.retention.when_deleted.code(),
+                when_scaled: self.config.retention.when_scaled.name(),
+                when_deleted: self.config.retention.when_deleted.name(),
                 node_selector: Vec::new(),
                 spread: None,
             }]

@@ -17,9 +17,10 @@ mod model;
 mod refusal;
 mod state;
 
+pub use crate::api::PodManagementPolicy;
 pub use action::Action;
 pub use apply::{Outcome, MAX_DATA_CHARS};
 pub use event::{Event, PodGone, PvcGone};
-pub use model::{Config, Pod, PodManagementPolicy, Pvc, Retention, RetentionPolicy};
+pub use model::{Config, Pod, Pvc, Retention, RetentionPolicy};
 pub use refusal::Refusal;
 pub use state::{State, MAX_REPLICAS, MAX_RUN, MAX_STARTUP};

@@ -5,19 +5,24 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PodManagementPolicy {
-    /// Create 0..N-1 one at a time, each waiting for the previous to be ready; delete from the top.
-    OrderedReady,
-    /// Create and delete all at once; only scaling changes, not updates.
-    Parallel,
-}
+use crate::api::PodManagementPolicy;
 
 /// `persistentVolumeClaimRetentionPolicy` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Retention {
     Retain,
     Delete,
+}
+
+impl Retention {
+    pub const ALL: [Retention; 2] = [Retention::Retain, Retention::Delete];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Retention::Retain => "Retain",
+            Retention::Delete => "Delete",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,12 +3,11 @@
 //! creation order, provisioning WaitForFirstConsumer volumes in the zone of the node it picks.
 
 use super::event::Event;
-use super::model::{
-    Binding, ClaimSpec, PodManagementPolicy, PodSpec, SetSpec, Setup, Taint, TaintEffect, UNREACHABLE_TAINT,
-};
+use super::model::{ClaimSpec, PodSpec, SetSpec, Setup, Taint, TaintEffect};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
 use super::state::{Deletion, Phase, Pod, Pv, Pvc, PvcProblem, State};
+use crate::api::{Binding, PodManagementPolicy, UNREACHABLE_TAINT};
 use crate::names::valid_name;
 use crate::reducer::{run, NoChange, Stepped};
 

@@ -6,7 +6,6 @@
 use super::model::TaintEffect;
 use super::{Event, State};
 use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Node, Pod, Set, Volume, NAMESPACE};
-use crate::Setting;
 
 const SIZE_GIB: u32 = 1;
 /// The component the node lifecycle controller records its Events as.
@@ -36,7 +35,7 @@ impl State {
             .map(|c| Class {
                 name: c.name.clone(),
                 reclaim: "Delete",
-                binding: c.binding.code(),
+                binding: c.binding.name(),
                 allow_expansion: false,
                 zones: c.allowed_zones.clone(),
             })
@@ -63,7 +62,7 @@ impl State {
             .map(|v| Volume {
                 name: v.name.clone(),
                 capacity_gib: SIZE_GIB,
-                mode: self.pvcs.get(&v.claim).map_or(crate::csi::AccessMode::ReadWriteOnce, |c| c.mode),
+                mode: self.pvcs.get(&v.claim).map_or(crate::api::AccessMode::ReadWriteOnce, |c| c.mode),
                 reclaim: "Delete",
                 phase: "Bound",
                 claim: v.claim.clone(),
@@ -84,7 +83,7 @@ impl State {
                     // False on a lost node's pods.
                     ready: mine.iter().filter(|p| self.runs(p)).count() as u32,
                     current: mine.len() as u32,
-                    policy: s.policy.code(),
+                    policy: s.policy.name(),
                     template: s.class.clone().map(|class| ("myvol".to_string(), class, SIZE_GIB, s.mode)),
                     when_scaled: "Retain",
                     when_deleted: "Retain",
@@ -93,8 +92,8 @@ impl State {
                         (
                             sp.max_skew,
                             sp.topology_key.clone(),
-                            sp.when_unsatisfiable.code(),
-                            sp.node_taints_policy.code(),
+                            sp.when_unsatisfiable.name(),
+                            sp.node_taints_policy.name(),
                         )
                     }),
                 }

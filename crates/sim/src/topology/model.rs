@@ -6,14 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::ordered::VecMap;
 
-pub use crate::csi::{AccessMode, Binding};
-pub use crate::statefulset::PodManagementPolicy;
+/// The API's words a topology scenario is written in, under the topology model's name as well.
+pub use crate::api::{
+    AccessMode, Binding, PodManagementPolicy, WhenUnsatisfiable, CONTROL_PLANE_TAINT, HOSTNAME_LABEL,
+    UNREACHABLE_TAINT, ZONE_LABEL,
+};
 
-pub const ZONE_LABEL: &str = "topology.kubernetes.io/zone";
-pub const HOSTNAME_LABEL: &str = "kubernetes.io/hostname";
-pub const CONTROL_PLANE_TAINT: &str = "node-role.kubernetes.io/control-plane";
-/// The taint the node lifecycle controller puts on a node that stopped reporting (Ready Unknown).
-pub const UNREACHABLE_TAINT: &str = "node.kubernetes.io/unreachable";
 /// The label every pod of a StatefulSet carries here, `app: <set>`, which its spread counts.
 pub const APP_LABEL: &str = "app";
 
@@ -124,24 +122,13 @@ pub enum TaintsPolicy {
     Honor,
 }
 
-/// What the scheduler does with a pod it cannot place within maxSkew.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WhenUnsatisfiable {
-    /// The default: a filter. A node that would exceed maxSkew is not a candidate, and a pod with
-    /// no candidate stays Pending.
-    #[default]
-    DoNotSchedule,
-    /// A score: nodes in emptier domains are preferred, but the pod lands even past maxSkew.
-    ScheduleAnyway,
-}
-
-impl WhenUnsatisfiable {
-    pub const ALL: [WhenUnsatisfiable; 2] = [WhenUnsatisfiable::DoNotSchedule, WhenUnsatisfiable::ScheduleAnyway];
+impl TaintsPolicy {
+    pub const ALL: [TaintsPolicy; 2] = [TaintsPolicy::Ignore, TaintsPolicy::Honor];
 
     pub fn name(self) -> &'static str {
         match self {
-            WhenUnsatisfiable::DoNotSchedule => "DoNotSchedule",
-            WhenUnsatisfiable::ScheduleAnyway => "ScheduleAnyway",
+            TaintsPolicy::Ignore => "Ignore",
+            TaintsPolicy::Honor => "Honor",
         }
     }
 }

@@ -11,8 +11,9 @@
 //! prefer the least allocated node and it picks among the best at random, this one takes the node
 //! with the fewest pods, then the first by name, so a scenario always ends the same way.
 
-use super::model::{AccessMode, Binding, NodeSpec, TaintsPolicy, WhenUnsatisfiable};
+use super::model::{NodeSpec, TaintsPolicy};
 use super::state::{Pod, State};
+use crate::api::{AccessMode, Binding, WhenUnsatisfiable};
 use crate::ordered::VecMap;
 use crate::scheduling::{FailedScheduling, Reason};
 

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{AccessMode, ClassSpec, NodeSpec, SetSpec, Spread};
+use super::model::{ClassSpec, NodeSpec, SetSpec, Spread};
+use crate::api::AccessMode;
 use crate::ordered::VecMap;
 use crate::scheduling::FailedScheduling;
 
