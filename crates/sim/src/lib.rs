@@ -16,6 +16,7 @@ pub mod link;
 pub mod model;
 pub mod names;
 pub mod ordered;
+mod reducer;
 pub mod scheduling;
 pub mod setting;
 pub mod statefulset;

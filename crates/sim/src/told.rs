@@ -48,6 +48,14 @@ pub(crate) struct Row {
     pub k8s: Option<String>,
 }
 
+/// One row of a model's event table: an event's texts in every voice, written side by side as a
+/// refusal's [`Row`] is, so that adding or rewording an event touches one match arm.
+pub(crate) struct Words {
+    pub ja: String,
+    pub en: String,
+    pub k8s: Option<String>,
+}
+
 /// Refusals more than one model has, worded once so they read the same in every demo.
 impl Row {
     pub(crate) fn no_pod(kind: &'static str, pod: &str) -> Row {

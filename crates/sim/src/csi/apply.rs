@@ -14,6 +14,7 @@ use super::rpc::{Code, CsiAccessMode, CsiCall, Rpc};
 use super::state::{Setup, State};
 use crate::api::{Binding, Reclaim};
 use crate::names::valid_name;
+use crate::reducer::NoChange;
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
 
@@ -56,20 +57,39 @@ impl State {
 
     /// Applies one action. On `Err` the state is exactly as it was.
     pub fn apply(&mut self, action: Action) -> Outcome {
-        match action {
-            Action::Request(spec) => self.request(spec),
-            Action::Attach { claim, node } => self.attach(&claim, &node),
-            Action::Mount { claim, node, pod } => self.mount(&claim, &node, pod),
-            Action::Unmount { claim, pod } => self.unmount(&claim, &pod),
-            Action::UnmountAll { claim } => self.unmount_all(&claim),
-            Action::Detach { claim, node } => self.detach(&claim, &node),
-            Action::ForceDetach { claim, node } => self.force_detach(&claim, node.as_deref()),
-            Action::Write { claim, pod } => self.write(&claim, &pod),
-            Action::DeleteClaim { claim } => self.delete_claim(&claim),
-            Action::DeleteReleased { volume } => self.delete_released(&volume),
-            Action::Expand { claim, size_gib } => self.expand(&claim, size_gib),
-            Action::SetResponsive { node, responsive } => self.set_responsive(&node, responsive),
-        }
+        let outcome = match action {
+            Action::Request(spec) => self.check_request(&spec).map(|plan| self.do_request(spec, plan)),
+            Action::Attach { claim, node } => {
+                self.check_attach(&claim, &node).map(|plan| self.do_attach(&claim, &node, plan))
+            }
+            Action::Mount { claim, node, pod } => {
+                self.check_mount(&claim, &node, pod).map(|plan| self.do_mount(&node, plan))
+            }
+            Action::Unmount { claim, pod } => {
+                self.check_unmount(&claim, &pod).map(|volume| self.do_unmount(&volume, &pod))
+            }
+            Action::UnmountAll { claim } => self.check_unmount_all(&claim).map(|plan| self.do_unmount_all(plan)),
+            Action::Detach { claim, node } => {
+                self.check_detach(&claim, &node).map(|volume| self.do_detach(&volume, &node))
+            }
+            Action::ForceDetach { claim, node } => {
+                self.check_force_detach(&claim, node.as_deref()).map(|plan| self.do_force_detach(plan))
+            }
+            Action::Write { claim, pod } => self.check_write(&claim, &pod).map(|plan| self.do_write(&pod, plan)),
+            Action::DeleteClaim { claim } => {
+                self.check_delete_claim(&claim).map(|volume| self.do_delete_claim(&claim, volume))
+            }
+            Action::DeleteReleased { volume } => {
+                self.check_delete_released(&volume).map(|()| self.do_delete_released(&volume))
+            }
+            Action::Expand { claim, size_gib } => {
+                self.check_expand(&claim, size_gib).map(|plan| self.do_expand(&claim, size_gib, plan))
+            }
+            Action::SetResponsive { node, responsive } => {
+                self.check_set_responsive(&node, responsive).map(|()| self.do_set_responsive(&node, responsive))
+            }
+        };
+        outcome.or_else(NoChange::outcome)
     }
 
     /// Sends a call to the driver and returns it with the driver's answer.
@@ -106,18 +126,18 @@ impl State {
         self.volumes.get_mut(name).expect("checked before mutating")
     }
 
-    fn request(&mut self, spec: ClaimSpec) -> Outcome {
+    fn check_request(&self, spec: &ClaimSpec) -> Check<(Binding, Option<String>)> {
         check_name(&spec.name)?;
         if let Some(existing) = self.claims.get(&spec.name) {
-            return if existing.spec == spec {
-                Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Requested { claim: spec.name } }])
+            return Err(if existing.spec == *spec {
+                NoChange::Holds(Event::AlreadyHolds { what: AlreadyHolds::Requested { claim: spec.name.clone() } })
             } else {
-                Err(Refusal::ClaimExists { claim: spec.name })
-            };
+                Refusal::ClaimExists { claim: spec.name.clone() }.into()
+            });
         }
         let class = self.classes.get(&spec.class).ok_or_else(|| Refusal::UnknownClass { class: spec.class.clone() })?;
         if spec.size_gib == 0 || spec.size_gib > MAX_SIZE_GIB {
-            return Err(Refusal::InvalidSize { size_gib: spec.size_gib });
+            return Err(Refusal::InvalidSize { size_gib: spec.size_gib }.into());
         }
         // Immediate creates the volume before any pod is placed: in the zone the claim names, else in
         // the first zone the class allows (a real provisioner picks one it likes), else nowhere.
@@ -130,15 +150,19 @@ impl State {
                 allowed: class.allowed_zones.clone(),
                 node: None,
                 total_nodes: self.nodes.len(),
-            });
+            }
+            .into());
         }
-        let binding = class.binding;
+        Ok((class.binding, zone))
+    }
+
+    fn do_request(&mut self, spec: ClaimSpec, (binding, zone): (Binding, Option<String>)) -> Vec<Event> {
         let name = spec.name.clone();
         self.claims.insert(name.clone(), Claim { spec, volume: None, resize: None });
-        Ok(match binding {
+        match binding {
             Binding::WaitForFirstConsumer => vec![Event::WaitingForFirstConsumer { claim: name }],
             Binding::Immediate => self.provision(&name, zone),
-        })
+        }
     }
 
     /// Creates the claim's volume in `zone`. The zone is fixed from here on. When the driver
@@ -184,76 +208,91 @@ impl State {
         vec![event, Event::Csi(call)]
     }
 
-    fn attach(&mut self, claim: &str, node: &str) -> Outcome {
+    fn check_attach(&self, claim: &str, node: &str) -> Check<VolumeToAttach> {
         let c = self.claim(claim)?;
         self.responsive_node(node)?;
         let node_zone = self.nodes[node].zone.clone();
-        let mut events = Vec::new();
-        let volume_name = match c.volume.clone() {
-            Some(v) => v,
-            None => {
-                // WaitForFirstConsumer: the pod's node is known now, so the volume is created there.
-                let class = &self.classes[&c.spec.class];
-                if !class.allows(node_zone.as_deref()) {
-                    return Err(Refusal::ZoneNotAllowed {
-                        claim: claim.to_string(),
-                        class: class.name.clone(),
-                        zone: node_zone,
-                        allowed: class.allowed_zones.clone(),
-                        node: Some(node.to_string()),
-                        total_nodes: self.nodes.len(),
-                    });
-                }
-                events.extend(self.provision(claim, node_zone.clone()));
-                match self.claims[claim].volume.clone() {
-                    Some(v) => v,
-                    // The driver refused to create it: the pod waits, and the events say why.
-                    None => return Ok(events),
-                }
-            }
+        let Some(volume) = c.volume.clone() else {
+            return self.check_first_consumer(claim, node);
         };
-        let v = &self.volumes[&volume_name];
+        let v = &self.volumes[&volume];
         if v.zone.is_some() && v.zone != node_zone {
             return Err(Refusal::ZoneConflict {
-                volume: volume_name,
+                volume,
                 volume_zone: v.zone.clone(),
                 node: node.to_string(),
                 node_zone,
                 total_nodes: self.nodes.len(),
-            });
+            }
+            .into());
         }
         if v.attached.contains(node) {
-            return Ok(vec![Event::AlreadyHolds {
-                what: AlreadyHolds::Attached { volume: volume_name, node: node.to_string() },
-            }]);
+            return Err(NoChange::Holds(Event::AlreadyHolds {
+                what: AlreadyHolds::Attached { volume, node: node.to_string() },
+            }));
         }
         // The Multi-Attach check belongs to the attach step (the attach/detach controller). A
         // driver with no attach step has none, and nothing else enforces ReadWriteOnce across
         // nodes (kubernetes/kubernetes#111799, ceph/ceph-csi#4191).
-        let publishes = self.driver.capabilities.publish_unpublish;
-        if publishes && v.mode.single_node() && !v.attached.is_empty() {
+        if self.driver.capabilities.publish_unpublish && v.mode.single_node() && !v.attached.is_empty() {
             return Err(Refusal::MultiAttach {
-                volume: volume_name,
+                volume,
                 mode: v.mode,
                 attached_to: v.attached.iter().cloned().collect(),
                 pods: v.all_pods(),
-            });
+            }
+            .into());
         }
-        let call = CsiCall::new(Rpc::ControllerPublishVolume, &volume_name)
-            .node(node)
-            .mode(self.csi_mode(v), v.mode.read_only());
-        self.volume_mut(&volume_name).attached.insert(node.to_string());
-        if !publishes {
-            events.push(Event::NoAttachStep { volume: volume_name, node: node.to_string() });
-            return Ok(events);
-        }
-        let call = self.send(call);
-        events.push(Event::Attached { volume: volume_name, node: node.to_string() });
-        events.push(Event::Csi(call));
-        Ok(events)
+        Ok(VolumeToAttach::Bound(volume))
     }
 
-    fn mount(&mut self, claim: &str, node: &str, pod: Option<String>) -> Outcome {
+    /// WaitForFirstConsumer: the pod's node is known now, so the volume would be created there. In
+    /// the node's zone and attached nowhere yet, it meets neither the zone check nor Multi-Attach:
+    /// only the class can refuse it.
+    fn check_first_consumer(&self, claim: &str, node: &str) -> Check<VolumeToAttach> {
+        let class = &self.classes[&self.claims[claim].spec.class];
+        let zone = self.nodes[node].zone.clone();
+        if !class.allows(zone.as_deref()) {
+            return Err(Refusal::ZoneNotAllowed {
+                claim: claim.to_string(),
+                class: class.name.clone(),
+                zone,
+                allowed: class.allowed_zones.clone(),
+                node: Some(node.to_string()),
+                total_nodes: self.nodes.len(),
+            }
+            .into());
+        }
+        Ok(VolumeToAttach::ToProvision { zone })
+    }
+
+    fn do_attach(&mut self, claim: &str, node: &str, volume: VolumeToAttach) -> Vec<Event> {
+        let (volume, mut events) = match volume {
+            VolumeToAttach::Bound(volume) => (volume, Vec::new()),
+            VolumeToAttach::ToProvision { zone } => {
+                let events = self.provision(claim, zone);
+                match self.claims[claim].volume.clone() {
+                    Some(volume) => (volume, events),
+                    // The driver refused to create it: the pod waits, and the events say why.
+                    None => return events,
+                }
+            }
+        };
+        let v = &self.volumes[&volume];
+        let call =
+            CsiCall::new(Rpc::ControllerPublishVolume, &volume).node(node).mode(self.csi_mode(v), v.mode.read_only());
+        self.volume_mut(&volume).attached.insert(node.to_string());
+        if !self.driver.capabilities.publish_unpublish {
+            events.push(Event::NoAttachStep { volume, node: node.to_string() });
+            return events;
+        }
+        let call = self.send(call);
+        events.push(Event::Attached { volume, node: node.to_string() });
+        events.push(Event::Csi(call));
+        events
+    }
+
+    fn check_mount(&self, claim: &str, node: &str, pod: Option<String>) -> Check<Mount> {
         self.responsive_node(node)?;
         let v = self.bound_volume(claim)?;
         if !v.attached.contains(node) {
@@ -261,16 +300,20 @@ impl State {
                 volume: v.name.clone(),
                 node: node.to_string(),
                 attached: v.attached.iter().cloned().collect(),
-            });
+            }
+            .into());
         }
         let named_by_model = pod.is_none();
         let pod = pod.unwrap_or_else(|| self.next_pod_name());
         check_name(&pod)?;
         match v.mounts.get(&pod) {
             Some(on) if on == node => {
-                return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Mounted { volume: v.name.clone(), pod } }]);
+                let what = AlreadyHolds::Mounted { volume: v.name.clone(), pod };
+                return Err(NoChange::Holds(Event::AlreadyHolds { what }));
             }
-            Some(on) => return Err(Refusal::PodOnOtherNode { pod, runs_on: on.clone(), wanted: node.to_string() }),
+            Some(on) => {
+                return Err(Refusal::PodOnOtherNode { pod, runs_on: on.clone(), wanted: node.to_string() }.into())
+            }
             None => {}
         }
         if v.mode == super::model::AccessMode::ReadWriteOncePod {
@@ -280,12 +323,17 @@ impl State {
                     volume: v.name.clone(),
                     holder: holder.clone(),
                     total_nodes: self.nodes.len(),
-                });
+                }
+                .into());
             }
         }
+        Ok(Mount { volume: v.name.clone(), pod, named_by_model })
+    }
+
+    fn do_mount(&mut self, node: &str, Mount { volume: name, pod, named_by_model }: Mount) -> Vec<Event> {
+        let v = &self.volumes[&name];
         let read_only = v.mode.read_only();
         let mode = self.csi_mode(v);
-        let name = v.name.clone();
         let first_on_node = !v.has_pods_on(node);
         // A filesystem left behind by an expansion grows as soon as a node has the disk: after
         // staging when the driver stages, else after publishing.
@@ -309,23 +357,22 @@ impl State {
         if named_by_model {
             self.next_pod += 1;
         }
-        Ok(events)
+        events
     }
 
-    fn unmount(&mut self, claim: &str, pod: &str) -> Outcome {
+    fn check_unmount(&self, claim: &str, pod: &str) -> Check<String> {
         let v = self.bound_volume(claim)?;
-        let Some(node) = v.mounts.get(pod).cloned() else {
-            return Ok(vec![Event::AlreadyHolds {
+        let Some(node) = v.mounts.get(pod) else {
+            return Err(NoChange::Holds(Event::AlreadyHolds {
                 what: AlreadyHolds::NotMounted { volume: v.name.clone(), pod: pod.to_string() },
-            }]);
+            }));
         };
-        self.responsive_node(&node)?;
-        let name = v.name.clone();
-        Ok(self.unmount_checked(&name, pod))
+        self.responsive_node(node)?;
+        Ok(v.name.clone())
     }
 
     /// Unmounts a pod whose node is known to respond; unstages when it was the node's last pod.
-    fn unmount_checked(&mut self, volume: &str, pod: &str) -> Vec<Event> {
+    fn do_unmount(&mut self, volume: &str, pod: &str) -> Vec<Event> {
         let v = self.volume_mut(volume);
         let Some(node) = v.remove_mount(pod) else {
             return Vec::new();
@@ -342,28 +389,32 @@ impl State {
         events
     }
 
-    fn unmount_all(&mut self, claim: &str) -> Outcome {
+    fn check_unmount_all(&self, claim: &str) -> Check<(String, Vec<String>)> {
         let v = self.bound_volume(claim)?;
         if v.mounts.is_empty() {
-            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::NothingMounted { volume: v.name.clone() } }]);
+            return Err(NoChange::Holds(Event::AlreadyHolds {
+                what: AlreadyHolds::NothingMounted { volume: v.name.clone() },
+            }));
         }
         for node in v.mounts.values() {
             self.responsive_node(node)?;
         }
-        let name = v.name.clone();
-        let pods = v.all_pods();
-        Ok(pods.iter().flat_map(|pod| self.unmount_checked(&name, pod)).collect())
+        Ok((v.name.clone(), v.all_pods()))
     }
 
-    fn detach(&mut self, claim: &str, node: &str) -> Outcome {
+    fn do_unmount_all(&mut self, (volume, pods): (String, Vec<String>)) -> Vec<Event> {
+        pods.iter().flat_map(|pod| self.do_unmount(&volume, pod)).collect()
+    }
+
+    fn check_detach(&self, claim: &str, node: &str) -> Check<String> {
         let v = self.bound_volume(claim)?;
         if !self.nodes.contains_key(node) {
-            return Err(Refusal::UnknownNode { node: node.to_string() });
+            return Err(Refusal::UnknownNode { node: node.to_string() }.into());
         }
         if !v.attached.contains(node) {
-            return Ok(vec![Event::AlreadyHolds {
+            return Err(NoChange::Holds(Event::AlreadyHolds {
                 what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() },
-            }]);
+            }));
         }
         self.responsive_node(node)?;
         if v.has_pods_on(node) {
@@ -371,35 +422,39 @@ impl State {
                 volume: v.name.clone(),
                 node: node.to_string(),
                 pods: v.pods_on(node),
-            });
+            }
+            .into());
         }
-        let name = v.name.clone();
-        self.volume_mut(&name).attached.remove(node);
-        let mut events = vec![Event::Detached { volume: name.clone(), node: node.to_string() }];
-        if self.driver.capabilities.publish_unpublish {
-            events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(node))));
-        }
-        Ok(events)
+        Ok(v.name.clone())
     }
 
-    fn force_detach(&mut self, claim: &str, node: Option<&str>) -> Outcome {
+    fn do_detach(&mut self, volume: &str, node: &str) -> Vec<Event> {
+        self.volume_mut(volume).attached.remove(node);
+        let mut events = vec![Event::Detached { volume: volume.to_string(), node: node.to_string() }];
+        if self.driver.capabilities.publish_unpublish {
+            events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, volume).node(node))));
+        }
+        events
+    }
+
+    fn check_force_detach(&self, claim: &str, node: Option<&str>) -> Check<(String, Vec<String>)> {
         let v = self.bound_volume(claim)?;
+        let not_attached = |node: &str| {
+            NoChange::Holds(Event::AlreadyHolds {
+                what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() },
+            })
+        };
         let targets: Vec<String> = match node {
-            Some(n) if !self.nodes.contains_key(n) => return Err(Refusal::UnknownNode { node: n.to_string() }),
-            Some(n) if !v.attached.contains(n) => {
-                return Ok(vec![Event::AlreadyHolds {
-                    what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: n.to_string() },
-                }]);
-            }
+            Some(n) if !self.nodes.contains_key(n) => return Err(Refusal::UnknownNode { node: n.to_string() }.into()),
+            Some(n) if !v.attached.contains(n) => return Err(not_attached(n)),
             Some(n) => vec![n.to_string()],
-            None if v.attached.is_empty() => {
-                return Ok(vec![Event::AlreadyHolds {
-                    what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: "*".to_string() },
-                }]);
-            }
+            None if v.attached.is_empty() => return Err(not_attached("*")),
             None => v.attached.iter().cloned().collect(),
         };
-        let name = v.name.clone();
+        Ok((v.name.clone(), targets))
+    }
+
+    fn do_force_detach(&mut self, (name, targets): (String, Vec<String>)) -> Vec<Event> {
         let mut events = Vec::new();
         for target in targets {
             let responsive = self.nodes[&target].responsive;
@@ -418,52 +473,57 @@ impl State {
             });
             if self.driver.capabilities.publish_unpublish {
                 events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, &name).node(&target))));
-            } else {
+            } else if let Some(disk) = self.driver.disks.get_mut(&name) {
                 // No attach step to undo: the pods are gone as far as Kubernetes knows, and the
                 // node's mounts of them go with them.
-                if let Some(disk) = self.driver.disks.get_mut(&name) {
-                    disk.forget_node(&target);
-                }
+                disk.forget_node(&target);
             }
         }
-        Ok(events)
+        events
     }
 
-    fn write(&mut self, claim: &str, pod: &str) -> Outcome {
+    fn check_write(&self, claim: &str, pod: &str) -> Check<(String, Vec<String>)> {
         let v = self.bound_volume(claim)?;
         let Some(node) = v.mounts.get(pod) else {
-            return Err(Refusal::NotMounted { volume: v.name.clone(), pod: pod.to_string() });
+            return Err(Refusal::NotMounted { volume: v.name.clone(), pod: pod.to_string() }.into());
         };
         self.responsive_node(node)?;
         if v.mode.read_only() {
-            return Err(Refusal::ReadOnly { volume: v.name.clone(), pod: pod.to_string() });
+            return Err(Refusal::ReadOnly { volume: v.name.clone(), pod: pod.to_string() }.into());
         }
         let sharers: Vec<String> = v.mounts.keys().filter(|p| p.as_str() != pod).cloned().collect();
-        let name = v.name.clone();
-        self.volume_mut(&name).writes.push(pod.to_string());
-        Ok(vec![Event::Written { volume: name, pod: pod.to_string(), sharers }])
+        Ok((v.name.clone(), sharers))
     }
 
-    fn delete_claim(&mut self, claim: &str) -> Outcome {
+    fn do_write(&mut self, pod: &str, (volume, sharers): (String, Vec<String>)) -> Vec<Event> {
+        self.volume_mut(&volume).writes.push(pod.to_string());
+        vec![Event::Written { volume, pod: pod.to_string(), sharers }]
+    }
+
+    /// The claim's volume, if it has one, when nothing holds on to it.
+    fn check_delete_claim(&self, claim: &str) -> Check<Option<String>> {
         let c = self.claim(claim)?;
         let Some(volume) = c.volume.clone() else {
-            self.claims.remove(claim);
-            return Ok(vec![Event::ClaimDeleted { claim: claim.to_string() }]);
+            return Ok(None);
         };
         let v = &self.volumes[&volume];
         if !v.mounts.is_empty() {
-            return Err(Refusal::ClaimInUse { claim: claim.to_string(), pods: v.all_pods() });
+            return Err(Refusal::ClaimInUse { claim: claim.to_string(), pods: v.all_pods() }.into());
         }
         if !v.attached.is_empty() {
-            return Err(Refusal::StillAttached {
-                claim: claim.to_string(),
-                volume,
-                nodes: v.attached.iter().cloned().collect(),
-            });
+            let nodes = v.attached.iter().cloned().collect();
+            return Err(Refusal::StillAttached { claim: claim.to_string(), volume, nodes }.into());
         }
+        Ok(Some(volume))
+    }
+
+    fn do_delete_claim(&mut self, claim: &str, volume: Option<String>) -> Vec<Event> {
         self.claims.remove(claim);
         let mut events = vec![Event::ClaimDeleted { claim: claim.to_string() }];
-        match v.reclaim {
+        let Some(volume) = volume else {
+            return events;
+        };
+        match self.volumes[&volume].reclaim {
             Reclaim::Delete => {
                 self.volumes.remove(&volume);
                 events.push(Event::VolumeDeleted { volume: volume.clone() });
@@ -474,55 +534,61 @@ impl State {
                 events.push(Event::VolumeReleased { volume, claim: claim.to_string() });
             }
         }
-        Ok(events)
+        events
     }
 
-    fn delete_released(&mut self, volume: &str) -> Outcome {
+    fn check_delete_released(&self, volume: &str) -> Check<()> {
         let v = self.volumes.get(volume).ok_or_else(|| Refusal::UnknownVolume { volume: volume.to_string() })?;
         if v.phase != Phase::Released {
-            return Err(Refusal::VolumeNotReleased { volume: volume.to_string() });
+            return Err(Refusal::VolumeNotReleased { volume: volume.to_string() }.into());
         }
+        Ok(())
+    }
+
+    fn do_delete_released(&mut self, volume: &str) -> Vec<Event> {
         // Only a Retain volume is ever Released, and Retain never reaches the driver: the PV object
         // goes, the disk stays in the backend.
         self.volumes.remove(volume);
-        Ok(vec![Event::RetainedVolumeDeleted { volume: volume.to_string() }])
+        vec![Event::RetainedVolumeDeleted { volume: volume.to_string() }]
     }
 
     /// A new size for a claim. The API server checks the class and the size; then external-resizer
     /// grows the disk (ControllerExpandVolume) and the kubelet of every node that has it mounted
     /// grows the filesystem (NodeExpandVolume). With no such node the filesystem waits for the
     /// next mount.
-    fn expand(&mut self, claim: &str, size_gib: u32) -> Outcome {
+    fn check_expand(&self, claim: &str, size_gib: u32) -> Check<Expand> {
         let c = self.claim(claim)?;
         // Field validation comes before admission: only a bound claim may change its size.
         let v = self.bound_volume(claim).map_err(|_| Refusal::ResizeUnbound { claim: claim.to_string() })?;
         if size_gib == 0 || size_gib > MAX_SIZE_GIB {
-            return Err(Refusal::InvalidSize { size_gib });
+            return Err(Refusal::InvalidSize { size_gib }.into());
         }
         if size_gib == c.spec.size_gib {
-            return Ok(vec![Event::AlreadyHolds { what: AlreadyHolds::Size { claim: claim.to_string(), size_gib } }]);
+            let what = AlreadyHolds::Size { claim: claim.to_string(), size_gib };
+            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
         }
         // A request may go down again after a failure (RecoverVolumeExpansionFailure), but only
         // to more than the claim already has, its status.capacity.
         if size_gib < c.spec.size_gib && size_gib <= v.filesystem_gib {
-            return Err(Refusal::ShrinkBelowCapacity {
-                claim: claim.to_string(),
-                size_gib,
-                capacity_gib: v.filesystem_gib,
-            });
+            let capacity_gib = v.filesystem_gib;
+            return Err(Refusal::ShrinkBelowCapacity { claim: claim.to_string(), size_gib, capacity_gib }.into());
         }
         // The resize admission plugin looks at growth only.
         let class = &self.classes[&c.spec.class];
         if size_gib > c.spec.size_gib && !class.allow_volume_expansion {
-            return Err(Refusal::ExpansionNotAllowed { claim: claim.to_string(), class: class.name.clone() });
+            return Err(Refusal::ExpansionNotAllowed { claim: claim.to_string(), class: class.name.clone() }.into());
         }
         if !self.driver.capabilities.expand {
-            return Err(Refusal::DriverCannotExpand { claim: claim.to_string(), size_gib });
+            return Err(Refusal::DriverCannotExpand { claim: claim.to_string(), size_gib }.into());
         }
-        let (volume, from_gib, disk_gib) = (v.name.clone(), c.spec.size_gib, v.size_gib);
         // Only a kubelet that is running can grow the filesystem.
         let nodes: Vec<String> =
             v.attached.iter().filter(|n| v.has_pods_on(n) && self.nodes[n.as_str()].responsive).cloned().collect();
+        Ok(Expand { volume: v.name.clone(), from_gib: c.spec.size_gib, disk_gib: v.size_gib, nodes })
+    }
+
+    fn do_expand(&mut self, claim: &str, size_gib: u32, plan: Expand) -> Vec<Event> {
+        let Expand { volume, from_gib, disk_gib, nodes } = plan;
         let claim_mut = self.claims.get_mut(claim).expect("checked above");
         claim_mut.spec.size_gib = size_gib;
         let mut events = vec![Event::ResizeRequested { claim: claim.to_string(), from_gib, to_gib: size_gib }];
@@ -532,31 +598,36 @@ impl State {
             claim_mut.resize =
                 (self.volumes[&volume].filesystem_gib < disk_gib).then_some(Resize::FileSystemResizePending);
             events.push(Event::ResizeCancelled { claim: claim.to_string(), size_gib });
-            return Ok(events);
+            return events;
         }
-        let call = self.send(CsiCall::new(Rpc::ControllerExpandVolume, &volume).capacity(size_gib));
+        events.extend(self.grow_disk(claim, &volume, size_gib, &nodes));
+        events
+    }
+
+    /// external-resizer grows the disk (ControllerExpandVolume), then the kubelet of each of
+    /// `nodes` the filesystem.
+    fn grow_disk(&mut self, claim: &str, volume: &str, size_gib: u32, nodes: &[String]) -> Vec<Event> {
+        let call = self.send(CsiCall::new(Rpc::ControllerExpandVolume, volume).capacity(size_gib));
+        let claim_mut = self.claims.get_mut(claim).expect("checked above");
         if call.code != Code::Ok {
             let code = call.code;
-            self.claims.get_mut(claim).expect("checked above").resize =
-                Some(Resize::ControllerResizeInfeasible { code });
-            events.push(Event::Csi(call));
-            events.push(Event::ResizeFailed { claim: claim.to_string(), volume, size_gib, code });
-            return Ok(events);
+            claim_mut.resize = Some(Resize::ControllerResizeInfeasible { code });
+            let failed = Event::ResizeFailed { claim: claim.to_string(), volume: volume.to_string(), size_gib, code };
+            return vec![Event::Csi(call), failed];
         }
-        self.volume_mut(&volume).size_gib = size_gib;
-        events.push(Event::Csi(call));
-        events.push(Event::ControllerExpanded { volume: volume.clone(), size_gib });
         // The controller's half is done and the node's is due: the claim says so until a kubelet
         // has grown the filesystem.
-        self.claims.get_mut(claim).expect("checked above").resize = Some(Resize::FileSystemResizePending);
+        claim_mut.resize = Some(Resize::FileSystemResizePending);
+        self.volume_mut(volume).size_gib = size_gib;
+        let mut events = vec![Event::Csi(call), Event::ControllerExpanded { volume: volume.to_string(), size_gib }];
         if nodes.is_empty() {
-            events.push(Event::FileSystemResizePending { claim: claim.to_string(), volume });
-            return Ok(events);
+            events.push(Event::FileSystemResizePending { claim: claim.to_string(), volume: volume.to_string() });
+            return events;
         }
-        for node in &nodes {
-            events.extend(self.node_expand(&volume, node, size_gib));
+        for node in nodes {
+            events.extend(self.node_expand(volume, node, size_gib));
         }
-        Ok(events)
+        events
     }
 
     /// The kubelet on `node` grows the filesystem to `gib` (NodeExpandVolume); the claim's resize
@@ -578,16 +649,19 @@ impl State {
         ]
     }
 
-    fn set_responsive(&mut self, node: &str, responsive: bool) -> Outcome {
-        let n = self.nodes.get_mut(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
+    fn check_set_responsive(&self, node: &str, responsive: bool) -> Check<()> {
+        let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
         if n.responsive == responsive {
-            return Ok(vec![Event::AlreadyHolds {
-                what: AlreadyHolds::NodeState { node: node.to_string(), responsive },
-            }]);
+            let what = AlreadyHolds::NodeState { node: node.to_string(), responsive };
+            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
         }
-        n.responsive = responsive;
+        Ok(())
+    }
+
+    fn do_set_responsive(&mut self, node: &str, responsive: bool) -> Vec<Event> {
+        self.nodes.get_mut(node).expect("checked above").responsive = responsive;
         if !responsive {
-            return Ok(vec![Event::NodeStoppedResponding { node: node.to_string() }]);
+            return vec![Event::NodeStoppedResponding { node: node.to_string() }];
         }
         // A kubelet back at work finishes the filesystem half of any expansion of a volume its
         // pods use. A scan of the volumes, but a node coming back is rare.
@@ -601,8 +675,33 @@ impl State {
         for (volume, gib) in behind {
             events.extend(self.node_expand(&volume, node, gib));
         }
-        Ok(events)
+        events
     }
+}
+
+/// What a check returns: the plan of the change, or why there is none.
+type Check<P> = Result<P, NoChange<Event, Refusal>>;
+
+/// The volume an attach is for: the claim's, or one WaitForFirstConsumer creates in `zone` first.
+enum VolumeToAttach {
+    Bound(String),
+    ToProvision { zone: Option<String> },
+}
+
+/// A pod to mount the volume in; `named_by_model` when the model chose its name.
+struct Mount {
+    volume: String,
+    pod: String,
+    named_by_model: bool,
+}
+
+/// The claim's volume and its disk's size before a resize, and the nodes whose kubelet can grow
+/// its filesystem.
+struct Expand {
+    volume: String,
+    from_gib: u32,
+    disk_gib: u32,
+    nodes: Vec<String>,
 }
 
 fn check_name(name: &str) -> Result<(), Refusal> {

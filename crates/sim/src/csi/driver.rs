@@ -83,121 +83,194 @@ impl Driver {
     /// Answers one call, changing the backend only when the answer is OK and something was not
     /// yet so.
     pub fn answer(&mut self, call: &CsiCall) -> Code {
-        let node = call.node.clone().unwrap_or_default();
+        match call.rpc {
+            Rpc::GetPluginInfo => Code::Ok,
+            Rpc::NodeGetInfo => self.node_get_info(call),
+            Rpc::CreateVolume => self.create_volume(call),
+            Rpc::DeleteVolume => self.delete_volume(call),
+            Rpc::ControllerPublishVolume => self.controller_publish(call),
+            Rpc::ControllerUnpublishVolume => self.controller_unpublish(call),
+            Rpc::NodeStageVolume => self.node_stage(call),
+            Rpc::NodeUnstageVolume => self.node_unstage(call),
+            Rpc::NodePublishVolume => self.node_publish(call),
+            Rpc::NodeUnpublishVolume => self.node_unpublish(call),
+            Rpc::ControllerExpandVolume => self.controller_expand(call),
+            Rpc::NodeExpandVolume => self.node_expand(call),
+        }
+    }
+
+    fn node_get_info(&mut self, call: &CsiCall) -> Code {
+        self.nodes.insert(node_of(call).to_string(), call.zone.clone());
+        Code::Ok
+    }
+
+    fn create_volume(&mut self, call: &CsiCall) -> Code {
         let size = call.capacity_gib.unwrap_or(0);
-        let free = self.free_gib();
-        let caps = self.capabilities;
-        if call.rpc == Rpc::GetPluginInfo {
-            return Code::Ok;
+        match self.disks.get(&call.volume) {
+            Some(d) if d.size_gib == size => Code::Ok,
+            Some(_) => Code::AlreadyExists,
+            None if size == 0 || u64::from(size) > self.free_gib() => Code::OutOfRange,
+            None => {
+                let single_node = call.access_mode.is_none_or(|m| m.single_node());
+                let disk = Disk {
+                    size_gib: size,
+                    filesystem_gib: size,
+                    single_node,
+                    published: VecSet::new(),
+                    staged: VecSet::new(),
+                    targets: VecSet::new(),
+                };
+                self.disks.insert(call.volume.clone(), disk);
+                self.used_gib += u64::from(size);
+                Code::Ok
+            }
         }
-        if call.rpc == Rpc::NodeGetInfo {
-            self.nodes.insert(node, call.zone.clone());
-            return Code::Ok;
+    }
+
+    fn delete_volume(&mut self, call: &CsiCall) -> Code {
+        // Deleting what is not there is OK: the volume is gone either way.
+        match self.disks.get(&call.volume) {
+            None => Code::Ok,
+            Some(d) if d.in_use() => Code::FailedPrecondition,
+            Some(disk) => {
+                self.used_gib -= u64::from(disk.size_gib);
+                self.disks.remove(&call.volume);
+                Code::Ok
+            }
         }
-        if call.rpc == Rpc::CreateVolume {
-            return match self.disks.get(&call.volume) {
-                Some(d) if d.size_gib == size => Code::Ok,
-                Some(_) => Code::AlreadyExists,
-                None if size == 0 || u64::from(size) > free => Code::OutOfRange,
-                None => {
-                    let single_node = call.access_mode.is_none_or(|m| m.single_node());
-                    let disk = Disk {
-                        size_gib: size,
-                        filesystem_gib: size,
-                        single_node,
-                        published: VecSet::new(),
-                        staged: VecSet::new(),
-                        targets: VecSet::new(),
-                    };
-                    self.disks.insert(call.volume.clone(), disk);
-                    self.used_gib += u64::from(size);
-                    Code::Ok
-                }
-            };
-        }
-        if call.rpc == Rpc::DeleteVolume {
-            // Deleting what is not there is OK: the volume is gone either way.
-            return match self.disks.get(&call.volume) {
-                None => Code::Ok,
-                Some(d) if d.in_use() => Code::FailedPrecondition,
-                Some(disk) => {
-                    self.used_gib -= u64::from(disk.size_gib);
-                    self.disks.remove(&call.volume);
-                    Code::Ok
-                }
-            };
-        }
-        let known_node = self.nodes.contains_key(&node);
+    }
+
+    fn controller_publish(&mut self, call: &CsiCall) -> Code {
+        let node = node_of(call);
+        let known_node = self.nodes.contains_key(node);
         let Some(disk) = self.disks.get_mut(&call.volume) else {
             return Code::NotFound;
         };
-        match call.rpc {
-            Rpc::ControllerPublishVolume if !known_node => Code::NotFound,
-            Rpc::ControllerPublishVolume if disk.published.contains(&node) => Code::Ok,
-            Rpc::ControllerPublishVolume if disk.single_node && !disk.published.is_empty() => Code::FailedPrecondition,
-            Rpc::ControllerPublishVolume => {
-                disk.published.insert(node);
-                Code::Ok
-            }
-            Rpc::ControllerUnpublishVolume if !known_node => Code::NotFound,
-            Rpc::ControllerUnpublishVolume => {
-                // The disk leaves the node; whatever the node still had mounted from it is gone with it.
-                disk.published.remove(&node);
-                disk.forget_node(&node);
-                Code::Ok
-            }
-            Rpc::NodeStageVolume if disk.staged.contains(&node) => Code::Ok,
-            Rpc::NodeStageVolume if caps.publish_unpublish && !disk.published.contains(&node) => {
-                Code::FailedPrecondition
-            }
-            Rpc::NodeStageVolume => {
-                disk.staged.insert(node);
-                Code::Ok
-            }
-            Rpc::NodeUnstageVolume if !disk.staged.contains(&node) => Code::Ok,
-            Rpc::NodeUnstageVolume if disk.has_targets_on(&node) => Code::FailedPrecondition,
-            Rpc::NodeUnstageVolume => {
-                disk.staged.remove(&node);
-                Code::Ok
-            }
-            Rpc::NodePublishVolume => {
-                let target = (node.clone(), call.pod.clone().unwrap_or_default());
-                let ready = if caps.stage_unstage {
-                    disk.staged.contains(&node)
-                } else {
-                    !caps.publish_unpublish || disk.published.contains(&node)
-                };
-                if disk.targets.contains(&target) {
-                    Code::Ok
-                } else if !ready {
-                    Code::FailedPrecondition
-                } else {
-                    disk.targets.insert(target);
-                    Code::Ok
-                }
-            }
-            Rpc::NodeUnpublishVolume => {
-                disk.targets.remove(&(node, call.pod.clone().unwrap_or_default()));
-                Code::Ok
-            }
-            Rpc::ControllerExpandVolume if size <= disk.size_gib => Code::Ok,
-            // The spec's OUT_OF_RANGE is "capacity not allowed by the plugin"; it is also the code
-            // external-resizer treats as infeasible, which is what the claim then reports
-            // (ControllerResizeInfeasible) rather than retrying forever.
-            Rpc::ControllerExpandVolume if u64::from(size - disk.size_gib) > free => Code::OutOfRange,
-            Rpc::ControllerExpandVolume => {
-                self.used_gib += u64::from(size - disk.size_gib);
-                disk.size_gib = size;
-                Code::Ok
-            }
-            Rpc::NodeExpandVolume if !disk.on_node(&node) => Code::NotFound,
-            Rpc::NodeExpandVolume if size > disk.size_gib => Code::OutOfRange,
-            Rpc::NodeExpandVolume => {
-                disk.filesystem_gib = disk.filesystem_gib.max(size);
-                Code::Ok
-            }
-            // Answered before the disk lookup.
-            Rpc::CreateVolume | Rpc::DeleteVolume | Rpc::NodeGetInfo | Rpc::GetPluginInfo => Code::Ok,
+        if !known_node {
+            Code::NotFound
+        } else if disk.published.contains(node) {
+            Code::Ok
+        } else if disk.single_node && !disk.published.is_empty() {
+            Code::FailedPrecondition
+        } else {
+            disk.published.insert(node.to_string());
+            Code::Ok
         }
     }
+
+    fn controller_unpublish(&mut self, call: &CsiCall) -> Code {
+        let node = node_of(call);
+        let known_node = self.nodes.contains_key(node);
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        if !known_node {
+            return Code::NotFound;
+        }
+        // The disk leaves the node; whatever the node still had mounted from it is gone with it.
+        disk.published.remove(node);
+        disk.forget_node(node);
+        Code::Ok
+    }
+
+    fn node_stage(&mut self, call: &CsiCall) -> Code {
+        let node = node_of(call);
+        let publishes = self.capabilities.publish_unpublish;
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        if disk.staged.contains(node) {
+            Code::Ok
+        } else if publishes && !disk.published.contains(node) {
+            Code::FailedPrecondition
+        } else {
+            disk.staged.insert(node.to_string());
+            Code::Ok
+        }
+    }
+
+    fn node_unstage(&mut self, call: &CsiCall) -> Code {
+        let node = node_of(call);
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        if !disk.staged.contains(node) {
+            Code::Ok
+        } else if disk.has_targets_on(node) {
+            Code::FailedPrecondition
+        } else {
+            disk.staged.remove(node);
+            Code::Ok
+        }
+    }
+
+    fn node_publish(&mut self, call: &CsiCall) -> Code {
+        let node = node_of(call);
+        let caps = self.capabilities;
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        let target = (node.to_string(), call.pod.clone().unwrap_or_default());
+        let ready = if caps.stage_unstage {
+            disk.staged.contains(node)
+        } else {
+            !caps.publish_unpublish || disk.published.contains(node)
+        };
+        if disk.targets.contains(&target) {
+            Code::Ok
+        } else if !ready {
+            Code::FailedPrecondition
+        } else {
+            disk.targets.insert(target);
+            Code::Ok
+        }
+    }
+
+    fn node_unpublish(&mut self, call: &CsiCall) -> Code {
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        disk.targets.remove(&(node_of(call).to_string(), call.pod.clone().unwrap_or_default()));
+        Code::Ok
+    }
+
+    fn controller_expand(&mut self, call: &CsiCall) -> Code {
+        let size = call.capacity_gib.unwrap_or(0);
+        let free = self.free_gib();
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        if size <= disk.size_gib {
+            return Code::Ok;
+        }
+        // The spec's OUT_OF_RANGE is "capacity not allowed by the plugin"; it is also the code
+        // external-resizer treats as infeasible, which is what the claim then reports
+        // (ControllerResizeInfeasible) rather than retrying forever.
+        if u64::from(size - disk.size_gib) > free {
+            return Code::OutOfRange;
+        }
+        self.used_gib += u64::from(size - disk.size_gib);
+        disk.size_gib = size;
+        Code::Ok
+    }
+
+    fn node_expand(&mut self, call: &CsiCall) -> Code {
+        let size = call.capacity_gib.unwrap_or(0);
+        let Some(disk) = self.disks.get_mut(&call.volume) else {
+            return Code::NotFound;
+        };
+        if !disk.on_node(node_of(call)) {
+            Code::NotFound
+        } else if size > disk.size_gib {
+            Code::OutOfRange
+        } else {
+            disk.filesystem_gib = disk.filesystem_gib.max(size);
+            Code::Ok
+        }
+    }
+}
+
+/// The node a call names; a call without one names no node the driver knows.
+fn node_of(call: &CsiCall) -> &str {
+    call.node.as_deref().unwrap_or_default()
 }

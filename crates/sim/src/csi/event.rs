@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::rpc::{Code, CsiCall};
-use crate::told::{list, pick, Tell};
+use crate::api::DRIVER_NAME;
+use crate::told::{list, pick, Tell, Words};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -164,53 +165,73 @@ fn zone_text(japanese: bool, zone: &Option<String>) -> String {
     }
 }
 
-impl Tell for Event {
-    fn prose(&self, ja: bool) -> String {
+impl Event {
+    /// The event's texts in every voice, one arm per kind of event.
+    fn words(&self) -> Words {
         match self {
-            Event::WaitingForFirstConsumer { claim } => pick(
-                ja,
-                format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
-                format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
-            ),
-            Event::Provisioned { volume, claim, size_gib, zone } => pick(
-                ja,
-                format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
-                format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
-            ),
-            Event::ProvisioningFailed { claim, volume, code, .. } => pick(
-                ja,
-                format!("ドライバが CreateVolume を {} で断った。{volume} は作られず、要求 {claim} は Pending のまま", code.name()),
-                format!("the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending", code.name()),
-            ),
-            Event::Attached { volume, node } => {
-                pick(ja, format!("{volume} を {node} に繋いだ"), format!("attached {volume} to {node}"))
-            }
-            Event::NoAttachStep { volume, node } => pick(
-                ja,
-                format!(
-                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無く、CSIDriver も attachRequired: false なので繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
+            Event::WaitingForFirstConsumer { claim } => Words {
+                ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
+                en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
+                k8s: Some("waiting for first consumer to be created before binding".to_string()),
+            },
+            Event::Provisioned { volume, claim, size_gib, zone } => Words {
+                ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
+                en: format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
+                k8s: Some(format!("Successfully provisioned volume {volume}")),
+            },
+            Event::ProvisioningFailed { claim, class, volume, code } => Words {
+                ja: format!(
+                    "ドライバが CreateVolume を {} で断った。{volume} は作られず、要求 {claim} は Pending のまま",
+                    code.name()
                 ),
-                format!(
-                    "the driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says attachRequired: false, so there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing checks it"
+                en: format!(
+                    "the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending",
+                    code.name()
                 ),
-            ),
+                k8s: Some(format!(
+                    "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = \
+                    not enough space",
+                    code.go_name()
+                )),
+            },
+            Event::Attached { volume, node } => Words {
+                ja: format!("{volume} を {node} に繋いだ"),
+                en: format!("attached {volume} to {node}"),
+                k8s: Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
+            },
+            Event::NoAttachStep { volume, node } => Words {
+                ja: format!(
+                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無く、CSIDriver も attachRequired: false なので\
+                    繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で\
+                    使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
+                ),
+                en: format!(
+                    "the driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says attachRequired: false, so \
+                    there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is \
+                    usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing \
+                    checks it"
+                ),
+                k8s: None,
+            },
             Event::Mounted { volume, node, pod, read_only } => {
                 let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
                 let ro_en = if *read_only { " (read-only)" } else { "" };
-                pick(
-                    ja,
-                    format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
-                    format!("{pod} on {node} now sees {volume}{ro_en}"),
-                )
+                Words {
+                    ja: format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
+                    en: format!("{pod} on {node} now sees {volume}{ro_en}"),
+                    k8s: None,
+                }
             }
-            Event::Unmounted { volume, node, pod } => pick(
-                ja,
-                format!("{node} の {pod} から {volume} が見えなくなった"),
-                format!("{pod} on {node} no longer sees {volume}"),
-            ),
-            Event::Detached { volume, node } => {
-                pick(ja, format!("{volume} を {node} から外した"), format!("detached {volume} from {node}"))
-            }
+            Event::Unmounted { volume, node, pod } => Words {
+                ja: format!("{node} の {pod} から {volume} が見えなくなった"),
+                en: format!("{pod} on {node} no longer sees {volume}"),
+                k8s: None,
+            },
+            Event::Detached { volume, node } => Words {
+                ja: format!("{volume} を {node} から外した"),
+                en: format!("detached {volume} from {node}"),
+                k8s: None,
+            },
             Event::ForceDetached { volume, node, pods, node_responsive } => {
                 let risky = !pods.is_empty() || !node_responsive;
                 let (risk_ja, risk_en) = if !risky {
@@ -226,139 +247,155 @@ impl Tell for Event {
                         format!("; {} may still be writing (risk of two writers on one disk)", list(pods)),
                     )
                 };
-                pick(
-                    ja,
-                    format!("{volume} を {node} の応答を待たずに外した{risk_ja}"),
-                    format!("force-detached {volume} from {node} without waiting for the node{risk_en}"),
-                )
-            }
-            Event::Written { volume, pod, sharers } => {
-                if sharers.is_empty() {
-                    pick(ja, format!("{pod} が {volume} に書いた"), format!("{pod} wrote to {volume}"))
-                } else {
-                    pick(
-                        ja,
-                        format!(
-                            "{pod} が {volume} に書いた。{} も読み書きで開いている。ロックが無ければ互いの書き込みを壊しうる",
-                            list(sharers)
-                        ),
-                        format!(
-                            "{pod} wrote to {volume}; {} also has it open read-write, and without locking they can corrupt each other's writes",
-                            list(sharers)
-                        ),
-                    )
+                Words {
+                    ja: format!("{volume} を {node} の応答を待たずに外した{risk_ja}"),
+                    en: format!("force-detached {volume} from {node} without waiting for the node{risk_en}"),
+                    k8s: None,
                 }
             }
-            Event::ClaimDeleted { claim } => pick(ja, format!("要求 {claim} を消した"), format!("deleted claim {claim}")),
-            Event::VolumeDeleted { volume } => pick(
-                ja,
-                format!("回収の方針が Delete なので {volume} も消した"),
-                format!("reclaim policy Delete: {volume} deleted too"),
-            ),
-            Event::VolumeReleased { volume, claim } => pick(
-                ja,
-                format!(
-                    "回収の方針が Retain なので {volume} は Released として残る。中身はあるが、{claim} を作り直しても自動では結びつかない"
+            Event::Written { volume, pod, sharers } if sharers.is_empty() => Words {
+                ja: format!("{pod} が {volume} に書いた"),
+                en: format!("{pod} wrote to {volume}"),
+                k8s: None,
+            },
+            Event::Written { volume, pod, sharers } => Words {
+                ja: format!(
+                    "{pod} が {volume} に書いた。{} も読み書きで開いている。ロックが無ければ互いの書き込みを壊しうる",
+                    list(sharers)
                 ),
-                format!(
-                    "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again even if {claim} is re-created"
+                en: format!(
+                    "{pod} wrote to {volume}; {} also has it open read-write, and without locking they can \
+                    corrupt each other's writes",
+                    list(sharers)
                 ),
-            ),
-            Event::RetainedVolumeDeleted { volume } => pick(
-                ja,
-                format!(
-                    "PersistentVolume {volume} を消した。回収の方針が Retain なので DeleteVolume は呼ばれず、ストレージ側の実体(ディスク)と中身は残る。片付けるのは管理者"
+                k8s: None,
+            },
+            Event::ClaimDeleted { claim } => Words {
+                ja: format!("要求 {claim} を消した"),
+                en: format!("deleted claim {claim}"),
+                k8s: None,
+            },
+            Event::VolumeDeleted { volume } => Words {
+                ja: format!("回収の方針が Delete なので {volume} も消した"),
+                en: format!("reclaim policy Delete: {volume} deleted too"),
+                k8s: None,
+            },
+            Event::VolumeReleased { volume, claim } => Words {
+                ja: format!(
+                    "回収の方針が Retain なので {volume} は Released として残る。\
+                    中身はあるが、{claim} を作り直しても自動では結びつかない"
                 ),
-                format!(
-                    "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the disk and its data stay in the storage backend until an administrator removes them"
+                en: format!(
+                    "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again \
+                    even if {claim} is re-created"
                 ),
-            ),
-            Event::ResizeRequested { claim, from_gib, to_gib } => pick(
-                ja,
-                format!("要求 {claim} の容量を {from_gib}GiB から {to_gib}GiB に変えた"),
-                format!("claim {claim} now asks for {to_gib}GiB instead of {from_gib}GiB"),
-            ),
-            Event::ControllerExpanded { volume, size_gib } => pick(
-                ja,
-                format!("{volume} のディスクを {size_gib}GiB に広げた(1段目: コントローラ)。ファイルシステムはまだ元の大きさ"),
-                format!("grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still the old size"),
-            ),
-            Event::ResizeFailed { claim, volume, size_gib, code } => pick(
-                ja,
-                format!(
-                    "ドライバが {size_gib}GiB への拡張を {} で断った(ストレージに空きが無い)。{volume} は元の大きさのまま、要求 {claim} は ControllerResizeInfeasible。要求を元に戻せば回復する",
+                k8s: None,
+            },
+            Event::RetainedVolumeDeleted { volume } => Words {
+                ja: format!(
+                    "PersistentVolume {volume} を消した。回収の方針が Retain なので DeleteVolume は呼ばれず、\
+                    ストレージ側の実体(ディスク)と中身は残る。片付けるのは管理者"
+                ),
+                en: format!(
+                    "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the \
+                    disk and its data stay in the storage backend until an administrator removes them"
+                ),
+                // What `kubectl delete pv <name>` prints.
+                k8s: Some(format!("persistentvolume \"{volume}\" deleted")),
+            },
+            Event::ResizeRequested { claim, from_gib, to_gib } => Words {
+                ja: format!("要求 {claim} の容量を {from_gib}GiB から {to_gib}GiB に変えた"),
+                en: format!("claim {claim} now asks for {to_gib}GiB instead of {from_gib}GiB"),
+                k8s: None,
+            },
+            // external-resizer's events on the claim, and the condition it sets.
+            Event::ControllerExpanded { volume, size_gib } => Words {
+                ja: format!(
+                    "{volume} のディスクを {size_gib}GiB に広げた(1段目: コントローラ)。ファイルシステムはまだ元の大きさ"
+                ),
+                en: format!(
+                    "grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still \
+                    the old size"
+                ),
+                k8s: Some(format!("External resizer is resizing volume {volume}")),
+            },
+            Event::ResizeFailed { claim, volume, size_gib, code } => Words {
+                ja: format!(
+                    "ドライバが {size_gib}GiB への拡張を {} で断った(ストレージに空きが無い)。\
+                    {volume} は元の大きさのまま、要求 {claim} は ControllerResizeInfeasible。要求を元に戻せば回復する",
                     code.name()
                 ),
-                format!(
-                    "the driver refused to grow {volume} to {size_gib}GiB with {} (the backend has no room); the volume keeps its size and claim {claim} shows ControllerResizeInfeasible until its request goes back down",
+                en: format!(
+                    "the driver refused to grow {volume} to {size_gib}GiB with {} (the backend has no room); the \
+                    volume keeps its size and claim {claim} shows ControllerResizeInfeasible until its request \
+                    goes back down",
                     code.name()
                 ),
-            ),
-            Event::FileSystemResizePending { claim, volume } => pick(
-                ja,
-                format!(
-                    "{volume} を使う Pod がどのノードにも無いので、ファイルシステムを広げる2段目は次に Pod が使う時まで待つ。要求 {claim} は FileSystemResizePending"
+                k8s: Some(format!(
+                    "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
+                    DRIVER_NAME,
+                    code.go_name()
+                )),
+            },
+            Event::FileSystemResizePending { claim, volume } => Words {
+                ja: format!(
+                    "{volume} を使う Pod がどのノードにも無いので、ファイルシステムを広げる2段目は次に Pod が\
+                    使う時まで待つ。要求 {claim} は FileSystemResizePending"
                 ),
-                format!(
-                    "no node has {volume} mounted, so step 2, growing the filesystem, waits for the next pod to use it; claim {claim} shows FileSystemResizePending"
+                en: format!(
+                    "no node has {volume} mounted, so step 2, growing the filesystem, waits for the next pod to use \
+                    it; claim {claim} shows FileSystemResizePending"
                 ),
-            ),
-            Event::FileSystemResized { volume, node, size_gib } => pick(
-                ja,
-                format!("{node} の kubelet が {volume} のファイルシステムを {size_gib}GiB に広げた(2段目: ノード)。Pod から見える容量が増えた"),
-                format!("the kubelet on {node} grew the filesystem of {volume} to {size_gib}GiB (step 2, the node); pods now see the new size"),
-            ),
-            Event::ResizeCancelled { claim, size_gib } => pick(
-                ja,
-                format!("要求 {claim} は {size_gib}GiB。ディスクはもうその大きさがあるので、コントローラが広げるものは無い"),
-                format!("claim {claim} asks for {size_gib}GiB, which the disk already has: nothing for the controller to grow"),
-            ),
-            Event::NodeStoppedResponding { node } => pick(
-                ja,
-                format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
-                format!("{node} stopped responding; nobody can confirm its pods have stopped"),
-            ),
-            Event::NodeResponding { node } => {
-                pick(ja, format!("{node} がまた応答するようになった"), format!("{node} is responding again"))
+                k8s: Some(
+                    "Waiting for user to (re-)start a pod to finish file system resize of volume on node.".to_string(),
+                ),
+            },
+            Event::FileSystemResized { volume, node, size_gib } => Words {
+                ja: format!(
+                    "{node} の kubelet が {volume} のファイルシステムを {size_gib}GiB に広げた(2段目: ノード)。\
+                    Pod から見える容量が増えた"
+                ),
+                en: format!(
+                    "the kubelet on {node} grew the filesystem of {volume} to {size_gib}GiB (step 2, the node); \
+                    pods now see the new size"
+                ),
+                k8s: Some(format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")),
+            },
+            Event::ResizeCancelled { claim, size_gib } => Words {
+                ja: format!("要求 {claim} は {size_gib}GiB。ディスクはもうその大きさがあるので、コントローラが広げるものは無い"),
+                en: format!(
+                    "claim {claim} asks for {size_gib}GiB, which the disk already has: nothing for the controller \
+                    to grow"
+                ),
+                k8s: None,
+            },
+            Event::NodeStoppedResponding { node } => Words {
+                ja: format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
+                en: format!("{node} stopped responding; nobody can confirm its pods have stopped"),
+                k8s: Some(format!("Node {node} status is now: NodeNotReady")),
+            },
+            Event::NodeResponding { node } => Words {
+                ja: format!("{node} がまた応答するようになった"),
+                en: format!("{node} is responding again"),
+                k8s: Some(format!("Node {node} status is now: NodeReady")),
+            },
+            Event::Csi(call) => {
+                let text = call.render();
+                Words { ja: text.clone(), en: text.clone(), k8s: Some(text) }
             }
-            Event::Csi(call) => call.render(),
-            Event::AlreadyHolds { what } => what.prose(ja),
+            Event::AlreadyHolds { what } => Words { ja: what.prose(true), en: what.prose(false), k8s: None },
         }
+    }
+}
+
+impl Tell for Event {
+    fn prose(&self, ja: bool) -> String {
+        let words = self.words();
+        pick(ja, words.ja, words.en)
     }
 
     fn k8s(&self) -> Option<String> {
-        match self {
-            Event::WaitingForFirstConsumer { .. } => {
-                Some("waiting for first consumer to be created before binding".to_string())
-            }
-            Event::Provisioned { volume, .. } => Some(format!("Successfully provisioned volume {volume}")),
-            Event::ProvisioningFailed { class, code, .. } => Some(format!(
-                "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough space",
-                code.go_name()
-            )),
-            Event::Attached { volume, .. } => Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
-            // external-resizer's events on the claim, and the condition it sets.
-            Event::ControllerExpanded { volume, .. } => {
-                Some(format!("External resizer is resizing volume {volume}"))
-            }
-            Event::ResizeFailed { volume, code, .. } => Some(format!(
-                "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
-                crate::api::DRIVER_NAME,
-                code.go_name()
-            )),
-            Event::FileSystemResizePending { .. } => {
-                Some("Waiting for user to (re-)start a pod to finish file system resize of volume on node.".to_string())
-            }
-            Event::FileSystemResized { volume, node, .. } => {
-                Some(format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}"))
-            }
-            // What `kubectl delete pv <name>` prints.
-            Event::RetainedVolumeDeleted { volume } => Some(format!("persistentvolume \"{volume}\" deleted")),
-            Event::NodeStoppedResponding { node } => Some(format!("Node {node} status is now: NodeNotReady")),
-            Event::NodeResponding { node } => Some(format!("Node {node} status is now: NodeReady")),
-            Event::Csi(call) => Some(call.render()),
-            _ => None,
-        }
+        self.words().k8s
     }
 }
 

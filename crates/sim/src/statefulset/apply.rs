@@ -7,11 +7,12 @@
 
 use super::action::Action;
 use super::event::{Event, PodGone, PvcGone};
-use super::model::{Config, Pod, Pvc, Retention};
+use super::model::{Config, Pod, Pvc, Retention, RetentionPolicy};
 use super::refusal::Refusal;
 use super::state::{Index, State, MAX_REPLICAS, MAX_RUN, MAX_STARTUP};
 use crate::api::PodManagementPolicy;
 use crate::names::valid_name;
+use crate::reducer::{run, NoChange, Stepped};
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
 
@@ -44,33 +45,51 @@ impl State {
 
     /// Applies one action. On `Err` the state is exactly as it was.
     pub fn apply(&mut self, action: Action) -> Outcome {
-        match action {
+        let outcome = match action {
             Action::Step => Ok(self.step()),
-            Action::Run { max } => self.run(max),
-            Action::Scale { replicas } => self.scale(replicas),
-            Action::ScaleBy { delta } => self.scale(i64::from(self.config.replicas).saturating_add(delta)),
-            Action::Break { ordinal } => self.break_ordinal(ordinal),
-            Action::Fix { ordinal } => self.fix(ordinal),
-            Action::DeletePod { ordinal } => self.delete_pod(ordinal),
-            Action::DeletePvc { ordinal } => self.delete_pvc(ordinal),
-            Action::Write { ordinal, data } => self.write(ordinal, data),
-            Action::Read { ordinal } => self.read(ordinal),
+            Action::Run { max } => run(self, max).map_err(NoChange::Refused),
+            Action::Scale { replicas } => self.check_scale(replicas).map(|()| self.do_scale(replicas)),
+            Action::ScaleBy { delta } => {
+                let asked = i64::from(self.config.replicas).saturating_add(delta);
+                self.check_scale(asked).map(|()| self.do_scale(asked))
+            }
+            Action::Break { ordinal } => self.check_break(ordinal).map(|()| self.do_break(ordinal)),
+            Action::Fix { ordinal } => self.check_fix(ordinal).map(|()| self.do_fix(ordinal)),
+            Action::DeletePod { ordinal } => self.check_delete_pod(ordinal).map(|()| self.do_delete_pod(ordinal)),
+            Action::DeletePvc { ordinal } => self.check_delete_pvc(ordinal).map(|()| self.do_delete_pvc(ordinal)),
+            Action::Write { ordinal, data } => self.check_write(ordinal, data).map(|data| self.do_write(ordinal, data)),
+            Action::Read { ordinal } => self.check_read(ordinal).map(|()| self.do_read(ordinal)),
             Action::SetRetention(retention) => {
-                if self.config.retention == retention {
-                    return Ok(vec![Event::AlreadyHolds { what: "persistentVolumeClaimRetentionPolicy".into() }]);
-                }
-                self.config.retention = retention;
-                Ok(vec![Event::RetentionChanged { retention }])
+                self.check_set_retention(retention).map(|()| self.do_set_retention(retention))
             }
-            Action::DeleteSet => self.delete_set(),
-            Action::CreateSet => {
-                if !self.deleted {
-                    return Err(Refusal::SetExists { set: self.config.name.clone() });
-                }
-                self.deleted = false;
-                Ok(vec![Event::SetCreated { set: self.config.name.clone(), adopted: self.pvcs.len() as u32 }])
-            }
+            Action::DeleteSet => self.check_delete_set().map(|()| self.do_delete_set()),
+            Action::CreateSet => self.check_create_set().map(|()| self.do_create_set()),
+        };
+        outcome.or_else(NoChange::outcome)
+    }
+
+    fn check_set_retention(&self, retention: RetentionPolicy) -> Check<()> {
+        if self.config.retention == retention {
+            return Err(NoChange::Holds(Event::AlreadyHolds { what: "persistentVolumeClaimRetentionPolicy".into() }));
         }
+        Ok(())
+    }
+
+    fn do_set_retention(&mut self, retention: RetentionPolicy) -> Vec<Event> {
+        self.config.retention = retention;
+        vec![Event::RetentionChanged { retention }]
+    }
+
+    fn check_create_set(&self) -> Check<()> {
+        if !self.deleted {
+            return Err(Refusal::SetExists { set: self.config.name.clone() }.into());
+        }
+        Ok(())
+    }
+
+    fn do_create_set(&mut self) -> Vec<Event> {
+        self.deleted = false;
+        vec![Event::SetCreated { set: self.config.name.clone(), adopted: self.pvcs.len() as u32 }]
     }
 
     fn step(&mut self) -> Vec<Event> {
@@ -202,30 +221,17 @@ impl State {
         }
     }
 
-    fn run(&mut self, max: u32) -> Outcome {
-        if max > MAX_RUN {
-            return Err(Refusal::TooManySteps { asked: max, max: MAX_RUN });
-        }
-        if self.converged() {
-            return Ok(vec![Event::Converged { ready: self.ready_count() }]);
-        }
-        let mut events = Vec::new();
-        for _ in 0..max {
-            if self.converged() {
-                break;
-            }
-            events.extend(self.step());
-        }
-        Ok(events)
-    }
-
-    fn scale(&mut self, asked: i64) -> Outcome {
+    fn check_scale(&self, asked: i64) -> Check<()> {
         if self.deleted {
-            return Err(Refusal::SetDeleted { set: self.config.name.clone() });
+            return Err(Refusal::SetDeleted { set: self.config.name.clone() }.into());
         }
         if asked > i64::from(MAX_REPLICAS) {
-            return Err(Refusal::TooManyReplicas { asked, max: MAX_REPLICAS });
+            return Err(Refusal::TooManyReplicas { asked, max: MAX_REPLICAS }.into());
         }
+        Ok(())
+    }
+
+    fn do_scale(&mut self, asked: i64) -> Vec<Event> {
         let mut events = Vec::new();
         let target = if asked < 0 {
             events.push(Event::ClampedAtZero { asked });
@@ -240,7 +246,7 @@ impl State {
             self.config.replicas = target;
             events.push(Event::Scaled { from, to: target });
         }
-        Ok(events)
+        events
     }
 
     fn check_ordinal(&self, ordinal: u32) -> Result<(), Refusal> {
@@ -251,12 +257,17 @@ impl State {
         }
     }
 
-    fn break_ordinal(&mut self, ordinal: u32) -> Outcome {
+    fn check_break(&self, ordinal: u32) -> Check<()> {
         self.check_ordinal(ordinal)?;
-        let pod_name = self.config.pod_name(ordinal);
-        if !self.broken.insert(ordinal) {
-            return Ok(vec![Event::AlreadyHolds { what: format!("{pod_name} broken") }]);
+        if self.broken.contains(&ordinal) {
+            let what = format!("{} broken", self.config.pod_name(ordinal));
+            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
         }
+        Ok(())
+    }
+
+    fn do_break(&mut self, ordinal: u32) -> Vec<Event> {
+        self.broken.insert(ordinal);
         let mut was_ready = false;
         if let Some(pod) = self.pods.get_mut(&ordinal) {
             was_ready = pod.ready;
@@ -264,15 +275,21 @@ impl State {
             self.index.not_ready.insert(ordinal);
             self.index.starting.remove(&(pod.ready_at, ordinal));
         }
-        Ok(vec![Event::Broken { pod: pod_name, was_ready }])
+        vec![Event::Broken { pod: self.config.pod_name(ordinal), was_ready }]
     }
 
-    fn fix(&mut self, ordinal: u32) -> Outcome {
+    fn check_fix(&self, ordinal: u32) -> Check<()> {
         self.check_ordinal(ordinal)?;
-        let pod_name = self.config.pod_name(ordinal);
-        if !self.broken.remove(&ordinal) {
-            return Ok(vec![Event::AlreadyHolds { what: format!("{pod_name} not broken") }]);
+        if !self.broken.contains(&ordinal) {
+            let what = format!("{} not broken", self.config.pod_name(ordinal));
+            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
         }
+        Ok(())
+    }
+
+    fn do_fix(&mut self, ordinal: u32) -> Vec<Event> {
+        self.broken.remove(&ordinal);
+        let pod_name = self.config.pod_name(ordinal);
         let startup = u64::from(self.config.startup_ticks);
         let now = self.now;
         let mut events = Vec::new();
@@ -294,33 +311,44 @@ impl State {
         if restarting && startup == 0 {
             events.push(Event::PodReady { pod: pod_name });
         }
-        Ok(events)
+        events
     }
 
-    fn delete_pod(&mut self, ordinal: u32) -> Outcome {
+    fn check_delete_pod(&self, ordinal: u32) -> Check<()> {
         if !self.pods.contains_key(&ordinal) {
-            return Err(Refusal::NoSuchPod { pod: self.config.pod_name(ordinal) });
+            return Err(Refusal::NoSuchPod { pod: self.config.pod_name(ordinal) }.into());
         }
+        Ok(())
+    }
+
+    fn do_delete_pod(&mut self, ordinal: u32) -> Vec<Event> {
         let mut events = Vec::new();
         self.remove_pod(ordinal, PodGone::Manual, &mut events);
-        Ok(events)
+        events
     }
 
-    fn delete_pvc(&mut self, ordinal: u32) -> Outcome {
+    fn check_delete_pvc(&self, ordinal: u32) -> Check<()> {
         let pvc_name = self.config.pvc_name(ordinal);
-        let Some(pvc) = self.pvcs.get_mut(&ordinal) else {
-            return Err(Refusal::NoSuchPvc { pvc: pvc_name });
+        let Some(pvc) = self.pvcs.get(&ordinal) else {
+            return Err(Refusal::NoSuchPvc { pvc: pvc_name }.into());
         };
         if pvc.terminating {
-            return Ok(vec![Event::AlreadyHolds { what: format!("{pvc_name} Terminating") }]);
+            return Err(NoChange::Holds(Event::AlreadyHolds { what: format!("{pvc_name} Terminating") }));
         }
-        if self.pods.contains_key(&ordinal) {
-            pvc.terminating = true;
-            return Ok(vec![Event::PvcTerminating { pvc: pvc_name, pod: self.config.pod_name(ordinal) }]);
-        }
+        Ok(())
+    }
+
+    /// A claim its pod still uses waits for the pod (kubernetes.io/pvc-protection); any other goes.
+    fn do_delete_pvc(&mut self, ordinal: u32) -> Vec<Event> {
         let mut events = Vec::new();
-        self.remove_pvc(ordinal, PvcGone::Manual, &mut events);
-        Ok(events)
+        if self.pods.contains_key(&ordinal) {
+            self.pvcs.get_mut(&ordinal).expect("checked above").terminating = true;
+            events
+                .push(Event::PvcTerminating { pvc: self.config.pvc_name(ordinal), pod: self.config.pod_name(ordinal) });
+        } else {
+            self.remove_pvc(ordinal, PvcGone::Manual, &mut events);
+        }
+        events
     }
 
     /// The PVC of `ordinal` when its pod is running and ready: only a running pod reads or writes.
@@ -337,30 +365,42 @@ impl State {
         Ok(())
     }
 
-    fn write(&mut self, ordinal: u32, data: Option<String>) -> Outcome {
+    /// What the pod writes: the reader's `data`, else the model's `<pod>@step<N>`.
+    fn check_write(&self, ordinal: u32, data: Option<String>) -> Check<String> {
         self.running_pvc(ordinal)?;
-        let pod = self.config.pod_name(ordinal);
-        let data = data.unwrap_or_else(|| format!("{pod}@step{}", self.now));
+        let data = data.unwrap_or_else(|| format!("{}@step{}", self.config.pod_name(ordinal), self.now));
         if data.is_empty() || data.chars().count() > MAX_DATA_CHARS {
-            return Err(Refusal::InvalidData { chars: data.chars().count(), max: MAX_DATA_CHARS });
+            return Err(Refusal::InvalidData { chars: data.chars().count(), max: MAX_DATA_CHARS }.into());
         }
-        self.pvcs.get_mut(&ordinal).expect("checked").data = Some(data.clone());
-        Ok(vec![Event::Written { pvc: self.config.pvc_name(ordinal), pod, data }])
+        Ok(data)
     }
 
-    fn read(&self, ordinal: u32) -> Outcome {
-        self.running_pvc(ordinal)?;
-        Ok(vec![Event::DataRead {
+    fn do_write(&mut self, ordinal: u32, data: String) -> Vec<Event> {
+        self.pvcs.get_mut(&ordinal).expect("checked").data = Some(data.clone());
+        vec![Event::Written { pvc: self.config.pvc_name(ordinal), pod: self.config.pod_name(ordinal), data }]
+    }
+
+    fn check_read(&self, ordinal: u32) -> Check<()> {
+        Ok(self.running_pvc(ordinal)?)
+    }
+
+    /// Reading changes nothing: the event carries what the pod found.
+    fn do_read(&self, ordinal: u32) -> Vec<Event> {
+        vec![Event::DataRead {
             pvc: self.config.pvc_name(ordinal),
             pod: self.config.pod_name(ordinal),
             data: self.pvcs[&ordinal].data.clone(),
-        }])
+        }]
     }
 
-    fn delete_set(&mut self) -> Outcome {
+    fn check_delete_set(&self) -> Check<()> {
         if self.deleted {
-            return Err(Refusal::SetDeleted { set: self.config.name.clone() });
+            return Err(Refusal::SetDeleted { set: self.config.name.clone() }.into());
         }
+        Ok(())
+    }
+
+    fn do_delete_set(&mut self) -> Vec<Event> {
         let mut events = vec![Event::SetDeleted { set: self.config.name.clone() }];
         let ordinals: Vec<u32> = self.pods.keys().rev().copied().collect();
         for ordinal in ordinals {
@@ -373,6 +413,32 @@ impl State {
             }
         }
         self.deleted = true;
-        Ok(events)
+        events
     }
 }
+
+impl Stepped for State {
+    type Event = Event;
+    type Refusal = Refusal;
+    const MAX_RUN: u32 = MAX_RUN;
+
+    fn step(&mut self) -> Vec<Event> {
+        State::step(self)
+    }
+
+    /// A converged set says so without a step, which would only move the clock.
+    fn at_rest(&self) -> Option<Event> {
+        self.converged().then(|| Event::Converged { ready: self.ready_count() })
+    }
+
+    fn settled(&self, _events: &[Event]) -> bool {
+        self.converged()
+    }
+
+    fn too_many_steps(asked: u32, max: u32) -> Refusal {
+        Refusal::TooManySteps { asked, max }
+    }
+}
+
+/// What a check returns: the plan of the change, or why there is none.
+type Check<P> = Result<P, NoChange<Event, Refusal>>;

@@ -3,12 +3,13 @@
 //! creation order, provisioning WaitForFirstConsumer volumes in the zone of the node it picks.
 
 use super::event::Event;
-use super::model::{ClaimSpec, PodSpec, Setup, Taint, TaintEffect};
+use super::model::{ClaimSpec, PodSpec, SetSpec, Setup, Taint, TaintEffect};
 use super::refusal::Refusal;
 use super::scheduler::Placement;
 use super::state::{Deletion, Phase, Pod, Pv, Pvc, PvcProblem, State};
 use crate::api::{Binding, PodManagementPolicy, UNREACHABLE_TAINT};
 use crate::names::valid_name;
+use crate::reducer::{run, NoChange, Stepped};
 
 pub type Outcome = Result<Vec<Event>, Refusal>;
 
@@ -98,21 +99,7 @@ impl State {
             }
         }
         for set in &setup.sets {
-            check_name(&set.name)?;
-            if let Some(class) = set.class.as_ref().filter(|c| !state.classes.contains_key(*c)) {
-                return Err(Refusal::UnknownClass { class: class.clone() });
-            }
-            if set.replicas > MAX_REPLICAS {
-                return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
-            }
-            if let Some(spread) = &set.spread {
-                if spread.max_skew == 0 {
-                    return Err(Refusal::InvalidSpread { max_skew: 0, set: set.name.clone() });
-                }
-            }
-            if state.sets.insert(set.name.clone(), set.clone()).is_some() {
-                return Err(Refusal::DuplicateName { name: set.name.clone() });
-            }
+            state.add_set(set)?;
         }
         let mut events = Vec::new();
         for claim in &setup.claims {
@@ -124,161 +111,216 @@ impl State {
         Ok((state, events))
     }
 
-    /// Applies one action. On `Err` the state is exactly as it was.
-    pub fn apply(&mut self, action: Action) -> Outcome {
-        match action {
-            Action::Step => Ok(self.step()),
-            Action::Run { max } => {
-                if max > MAX_RUN {
-                    return Err(Refusal::TooManySteps { asked: max, max: MAX_RUN });
-                }
-                let mut events = Vec::new();
-                for _ in 0..max {
-                    let step = self.step();
-                    let settled = matches!(step.as_slice(), [Event::Settled { .. }]);
-                    events.extend(step);
-                    if settled {
-                        break;
-                    }
-                }
-                Ok(events)
-            }
-            Action::CreateClaim(spec) => {
-                check_name(&spec.name)?;
-                if self.pvcs.contains_key(&spec.name) {
-                    return Err(Refusal::DuplicateName { name: spec.name });
-                }
-                if !self.classes.contains_key(&spec.class) {
-                    return Err(Refusal::UnknownClass { class: spec.class });
-                }
-                Ok(self.create_claim(&spec.name, &spec.class, spec.mode))
-            }
-            Action::CreatePod(spec) => {
-                check_name(&spec.name)?;
-                if self.pods.contains_key(&spec.name) {
-                    return Err(Refusal::DuplicateName { name: spec.name });
-                }
-                if let Some(claim) = &spec.claim {
-                    if !self.pvcs.contains_key(claim) {
-                        return Err(Refusal::UnknownClaim { claim: claim.clone() });
-                    }
-                }
-                if let Some(node) = &spec.node {
-                    let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.clone() })?;
-                    if n.is_down() {
-                        return Err(Refusal::NodeDown { node: node.clone() });
-                    }
-                    // The kubelet admits a pod only if the node matches its nodeSelector.
-                    if !n.matches(&spec.node_selector) {
-                        return Err(Refusal::PlacedOffSelector { pod: spec.name, node: node.clone() });
-                    }
-                    // nodeName skips the scheduler, so a WaitForFirstConsumer claim would never get
-                    // its selected-node: the model keeps placed pods volume-free.
-                    if spec.claim.is_some() {
-                        return Err(Refusal::PlacedPodWithClaim { pod: spec.name });
-                    }
-                }
-                let seq = self.next_seq;
-                self.next_seq += 1;
-                self.pods.push(Pod {
-                    name: spec.name.clone(),
-                    claim: spec.claim,
-                    node_selector: spec.node_selector,
-                    labels: spec.labels,
-                    spread: None,
-                    owner: None,
-                    pinned: spec.node.is_some(),
-                    node: spec.node.clone(),
-                    failed_scheduling: None,
-                    seq,
-                    deletion: None,
-                });
-                let mut events = vec![Event::PodCreated { pod: spec.name.clone(), set: None }];
-                if let Some(node) = spec.node {
-                    events.push(Event::Placed { pod: spec.name, node });
-                }
-                Ok(events)
-            }
-            Action::FailNode { node } => {
-                let n = self.nodes.get(&node).ok_or_else(|| Refusal::UnknownNode { node: node.clone() })?;
-                if n.is_down() {
-                    return Err(Refusal::NodeDown { node });
-                }
-                let before = self.running();
-                let lost = self.fail(&node);
-                Ok(vec![Event::NodeLost { node, lost, survivors: self.running(), of: before }])
-            }
-            Action::ForceDeletePod { pod } => {
-                if self.pods.remove(&pod).is_none() {
-                    return Err(Refusal::UnknownPod { pod });
-                }
-                Ok(vec![Event::PodForceDeleted { pod }])
-            }
-            Action::DeleteNode { node } => {
-                self.lost_node(&node)?;
-                let pods: Vec<String> = self.pods_on(&node).into_iter().map(|p| p.name.clone()).collect();
-                for pod in &pods {
-                    self.pods.remove(pod);
-                }
-                self.nodes.remove(&node);
-                Ok(vec![Event::NodeDeleted { node, pods }])
-            }
-            Action::RecoverNode { node } => {
-                self.lost_node(&node)?;
-                self.nodes.get_mut(&node).expect("node exists").taints.retain(|t| t.key != UNREACHABLE_TAINT);
-                // The kubelet sees each deletionTimestamp and finishes the deletion; the rest of its
-                // pods were running all along, as far as it knows.
-                let (deleted, back): (Vec<&Pod>, Vec<&Pod>) =
-                    self.pods_on(&node).into_iter().partition(|p| p.terminating());
-                let deleted: Vec<String> = deleted.into_iter().map(|p| p.name.clone()).collect();
-                let back: Vec<String> = back.into_iter().map(|p| p.name.clone()).collect();
-                for pod in &deleted {
-                    self.pods.remove(pod);
-                }
-                Ok(vec![Event::NodeRecovered { node, running: back, deleted }])
-            }
-            Action::FailZone { zone } => {
-                let nodes: Vec<String> =
-                    self.nodes.values().filter(|n| n.zone.as_deref() == Some(&zone)).map(|n| n.name.clone()).collect();
-                if nodes.is_empty() {
-                    return Err(Refusal::UnknownZone { zone });
-                }
-                let up: Vec<String> = nodes.into_iter().filter(|n| !self.nodes[n].is_down()).collect();
-                if up.is_empty() {
-                    return Err(Refusal::ZoneDown { zone });
-                }
-                let before = self.running();
-                let mut lost = Vec::new();
-                for node in &up {
-                    lost.extend(self.fail(node));
-                }
-                Ok(vec![Event::ZoneLost { zone, nodes: up, lost, survivors: self.running(), of: before }])
-            }
-            Action::DeletePod { pod } => {
-                let p = self.pods.get(&pod).ok_or_else(|| Refusal::UnknownPod { pod: pod.clone() })?;
-                match self.phase(p) {
-                    // A graceful delete waits for the kubelet, and a lost node's kubelet does not answer.
-                    Phase::Unknown => {
-                        self.mark_deleted(&pod, false);
-                        Ok(vec![Event::PodTerminating { pod }])
-                    }
-                    Phase::Terminating => Err(Refusal::AlreadyTerminating { pod }),
-                    Phase::Pending | Phase::Running => {
-                        self.pods.remove(&pod);
-                        Ok(vec![Event::PodDeleted { pod }])
-                    }
-                }
-            }
-            Action::Scale { set, replicas } => {
-                if replicas > MAX_REPLICAS {
-                    return Err(Refusal::TooManyReplicas { asked: replicas, max: MAX_REPLICAS });
-                }
-                let spec = self.sets.get_mut(&set).ok_or_else(|| Refusal::UnknownSet { set: set.clone() })?;
-                let from = spec.replicas;
-                spec.replicas = replicas;
-                Ok(vec![Event::Scaled { set, from, to: replicas }])
+    /// Adds one of the setup's sets, refusing a spec the API server would not take.
+    fn add_set(&mut self, set: &SetSpec) -> Result<(), Refusal> {
+        check_name(&set.name)?;
+        if let Some(class) = set.class.as_ref().filter(|c| !self.classes.contains_key(*c)) {
+            return Err(Refusal::UnknownClass { class: class.clone() });
+        }
+        if set.replicas > MAX_REPLICAS {
+            return Err(Refusal::TooManyReplicas { asked: set.replicas, max: MAX_REPLICAS });
+        }
+        if let Some(spread) = &set.spread {
+            if spread.max_skew == 0 {
+                return Err(Refusal::InvalidSpread { max_skew: 0, set: set.name.clone() });
             }
         }
+        if self.sets.insert(set.name.clone(), set.clone()).is_some() {
+            return Err(Refusal::DuplicateName { name: set.name.clone() });
+        }
+        Ok(())
+    }
+
+    /// Applies one action. On `Err` the state is exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Outcome {
+        let outcome = match action {
+            Action::Step => Ok(self.step()),
+            Action::Run { max } => run(self, max).map_err(NoChange::Refused),
+            Action::CreateClaim(spec) => {
+                self.check_create_claim(&spec).map(|()| self.create_claim(&spec.name, &spec.class, spec.mode))
+            }
+            Action::CreatePod(spec) => self.check_create_pod(&spec).map(|()| self.do_create_pod(spec)),
+            Action::FailNode { node } => self.check_fail_node(&node).map(|()| self.do_fail_node(node)),
+            Action::ForceDeletePod { pod } => self.check_force_delete_pod(&pod).map(|()| self.do_force_delete_pod(pod)),
+            Action::DeleteNode { node } => self.check_lost_node(&node).map(|()| self.do_delete_node(node)),
+            Action::RecoverNode { node } => self.check_lost_node(&node).map(|()| self.do_recover_node(node)),
+            Action::FailZone { zone } => self.check_fail_zone(&zone).map(|up| self.do_fail_zone(zone, up)),
+            Action::DeletePod { pod } => self.check_delete_pod(&pod).map(|phase| self.do_delete_pod(pod, phase)),
+            Action::Scale { set, replicas } => self.check_scale(&set, replicas).map(|()| self.do_scale(set, replicas)),
+        };
+        outcome.or_else(NoChange::outcome)
+    }
+
+    fn check_create_claim(&self, spec: &ClaimSpec) -> Check<()> {
+        check_name(&spec.name)?;
+        if self.pvcs.contains_key(&spec.name) {
+            return Err(Refusal::DuplicateName { name: spec.name.clone() }.into());
+        }
+        if !self.classes.contains_key(&spec.class) {
+            return Err(Refusal::UnknownClass { class: spec.class.clone() }.into());
+        }
+        Ok(())
+    }
+
+    fn check_create_pod(&self, spec: &PodSpec) -> Check<()> {
+        check_name(&spec.name)?;
+        if self.pods.contains_key(&spec.name) {
+            return Err(Refusal::DuplicateName { name: spec.name.clone() }.into());
+        }
+        if let Some(claim) = spec.claim.as_ref().filter(|c| !self.pvcs.contains_key(*c)) {
+            return Err(Refusal::UnknownClaim { claim: claim.clone() }.into());
+        }
+        let Some(node) = &spec.node else {
+            return Ok(());
+        };
+        let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.clone() })?;
+        if n.is_down() {
+            return Err(Refusal::NodeDown { node: node.clone() }.into());
+        }
+        // The kubelet admits a pod only if the node matches its nodeSelector.
+        if !n.matches(&spec.node_selector) {
+            return Err(Refusal::PlacedOffSelector { pod: spec.name.clone(), node: node.clone() }.into());
+        }
+        // nodeName skips the scheduler, so a WaitForFirstConsumer claim would never get its
+        // selected-node: the model keeps placed pods volume-free.
+        if spec.claim.is_some() {
+            return Err(Refusal::PlacedPodWithClaim { pod: spec.name.clone() }.into());
+        }
+        Ok(())
+    }
+
+    fn do_create_pod(&mut self, spec: PodSpec) -> Vec<Event> {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.pods.push(Pod {
+            name: spec.name.clone(),
+            claim: spec.claim,
+            node_selector: spec.node_selector,
+            labels: spec.labels,
+            spread: None,
+            owner: None,
+            pinned: spec.node.is_some(),
+            node: spec.node.clone(),
+            failed_scheduling: None,
+            seq,
+            deletion: None,
+        });
+        let mut events = vec![Event::PodCreated { pod: spec.name.clone(), set: None }];
+        if let Some(node) = spec.node {
+            events.push(Event::Placed { pod: spec.name, node });
+        }
+        events
+    }
+
+    fn check_fail_node(&self, node: &str) -> Check<()> {
+        let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
+        if n.is_down() {
+            return Err(Refusal::NodeDown { node: node.to_string() }.into());
+        }
+        Ok(())
+    }
+
+    fn do_fail_node(&mut self, node: String) -> Vec<Event> {
+        let before = self.running();
+        let lost = self.fail(&node);
+        vec![Event::NodeLost { node, lost, survivors: self.running(), of: before }]
+    }
+
+    fn check_pod(&self, pod: &str) -> Check<&Pod> {
+        Ok(self.pods.get(pod).ok_or_else(|| Refusal::UnknownPod { pod: pod.to_string() })?)
+    }
+
+    fn check_force_delete_pod(&self, pod: &str) -> Check<()> {
+        self.check_pod(pod).map(|_| ())
+    }
+
+    fn do_force_delete_pod(&mut self, pod: String) -> Vec<Event> {
+        self.pods.remove(&pod);
+        vec![Event::PodForceDeleted { pod }]
+    }
+
+    fn check_lost_node(&self, node: &str) -> Check<()> {
+        Ok(self.lost_node(node)?)
+    }
+
+    fn do_delete_node(&mut self, node: String) -> Vec<Event> {
+        let pods: Vec<String> = self.pods_on(&node).into_iter().map(|p| p.name.clone()).collect();
+        for pod in &pods {
+            self.pods.remove(pod);
+        }
+        self.nodes.remove(&node);
+        vec![Event::NodeDeleted { node, pods }]
+    }
+
+    fn do_recover_node(&mut self, node: String) -> Vec<Event> {
+        self.nodes.get_mut(&node).expect("node exists").taints.retain(|t| t.key != UNREACHABLE_TAINT);
+        // The kubelet sees each deletionTimestamp and finishes the deletion; the rest of its
+        // pods were running all along, as far as it knows.
+        let (deleted, back): (Vec<&Pod>, Vec<&Pod>) = self.pods_on(&node).into_iter().partition(|p| p.terminating());
+        let deleted: Vec<String> = deleted.into_iter().map(|p| p.name.clone()).collect();
+        let back: Vec<String> = back.into_iter().map(|p| p.name.clone()).collect();
+        for pod in &deleted {
+            self.pods.remove(pod);
+        }
+        vec![Event::NodeRecovered { node, running: back, deleted }]
+    }
+
+    /// The zone's nodes that are still up.
+    fn check_fail_zone(&self, zone: &str) -> Check<Vec<String>> {
+        let nodes: Vec<String> =
+            self.nodes.values().filter(|n| n.zone.as_deref() == Some(zone)).map(|n| n.name.clone()).collect();
+        if nodes.is_empty() {
+            return Err(Refusal::UnknownZone { zone: zone.to_string() }.into());
+        }
+        let up: Vec<String> = nodes.into_iter().filter(|n| !self.nodes[n].is_down()).collect();
+        if up.is_empty() {
+            return Err(Refusal::ZoneDown { zone: zone.to_string() }.into());
+        }
+        Ok(up)
+    }
+
+    fn do_fail_zone(&mut self, zone: String, up: Vec<String>) -> Vec<Event> {
+        let before = self.running();
+        let mut lost = Vec::new();
+        for node in &up {
+            lost.extend(self.fail(node));
+        }
+        vec![Event::ZoneLost { zone, nodes: up, lost, survivors: self.running(), of: before }]
+    }
+
+    fn check_delete_pod(&self, pod: &str) -> Check<Phase> {
+        let phase = self.phase(self.check_pod(pod)?);
+        if phase == Phase::Terminating {
+            return Err(Refusal::AlreadyTerminating { pod: pod.to_string() }.into());
+        }
+        Ok(phase)
+    }
+
+    fn do_delete_pod(&mut self, pod: String, phase: Phase) -> Vec<Event> {
+        // A graceful delete waits for the kubelet, and a lost node's kubelet does not answer.
+        if phase == Phase::Unknown {
+            self.mark_deleted(&pod, false);
+            return vec![Event::PodTerminating { pod }];
+        }
+        self.pods.remove(&pod);
+        vec![Event::PodDeleted { pod }]
+    }
+
+    fn check_scale(&self, set: &str, replicas: u32) -> Check<()> {
+        if replicas > MAX_REPLICAS {
+            return Err(Refusal::TooManyReplicas { asked: replicas, max: MAX_REPLICAS }.into());
+        }
+        if !self.sets.contains_key(set) {
+            return Err(Refusal::UnknownSet { set: set.to_string() }.into());
+        }
+        Ok(())
+    }
+
+    fn do_scale(&mut self, set: String, replicas: u32) -> Vec<Event> {
+        let spec = self.sets.get_mut(&set).expect("checked above");
+        let from = spec.replicas;
+        spec.replicas = replicas;
+        vec![Event::Scaled { set, from, to: replicas }]
     }
 
     /// Marks `node` lost, as the node lifecycle controller does: the unreachable taints, NoSchedule
@@ -422,29 +464,7 @@ impl State {
                             return;
                         }
                     }
-                    let claim = spec.class.as_ref().map(|class| {
-                        let claim = spec.claim_name(ordinal);
-                        if !self.pvcs.contains_key(&claim) {
-                            events.extend(self.create_claim(&claim, class, spec.mode));
-                        }
-                        claim
-                    });
-                    let seq = self.next_seq;
-                    self.next_seq += 1;
-                    self.pods.push(Pod {
-                        name: name.clone(),
-                        claim,
-                        node_selector: spec.node_selector.clone(),
-                        labels: spec.labels(),
-                        spread: spec.spread.clone(),
-                        owner: Some((set.to_string(), ordinal)),
-                        node: None,
-                        pinned: false,
-                        failed_scheduling: None,
-                        seq,
-                        deletion: None,
-                    });
-                    events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
+                    self.create_set_pod(set, &spec, ordinal, events);
                     if ordered {
                         return;
                     }
@@ -474,6 +494,35 @@ impl State {
         }
     }
 
+    /// Creates the set's pod for `ordinal`, and its claim first when the set has a class and the
+    /// claim is not there yet.
+    fn create_set_pod(&mut self, set: &str, spec: &SetSpec, ordinal: u32, events: &mut Vec<Event>) {
+        let name = spec.pod_name(ordinal);
+        let claim = spec.class.as_ref().map(|class| {
+            let claim = spec.claim_name(ordinal);
+            if !self.pvcs.contains_key(&claim) {
+                events.extend(self.create_claim(&claim, class, spec.mode));
+            }
+            claim
+        });
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.pods.push(Pod {
+            name: name.clone(),
+            claim,
+            node_selector: spec.node_selector.clone(),
+            labels: spec.labels(),
+            spread: spec.spread.clone(),
+            owner: Some((set.to_string(), ordinal)),
+            node: None,
+            pinned: false,
+            failed_scheduling: None,
+            seq,
+            deletion: None,
+        });
+        events.push(Event::PodCreated { pod: name, set: Some(set.to_string()) });
+    }
+
     fn bind(&mut self, pod: &str, node: &str, events: &mut Vec<Event>) {
         let p = self.pods.get_mut(pod).expect("pending pod exists");
         p.node = Some(node.to_string());
@@ -489,3 +538,29 @@ impl State {
         }
     }
 }
+
+impl Stepped for State {
+    type Event = Event;
+    type Refusal = Refusal;
+    const MAX_RUN: u32 = MAX_RUN;
+
+    fn step(&mut self) -> Vec<Event> {
+        State::step(self)
+    }
+
+    /// Only a step can tell: one that moved nothing says Settled.
+    fn at_rest(&self) -> Option<Event> {
+        None
+    }
+
+    fn settled(&self, events: &[Event]) -> bool {
+        matches!(events, [Event::Settled { .. }])
+    }
+
+    fn too_many_steps(asked: u32, max: u32) -> Refusal {
+        Refusal::TooManySteps { asked, max }
+    }
+}
+
+/// What a check returns: the plan of the change, or why there is none.
+type Check<P> = Result<P, NoChange<Event, Refusal>>;

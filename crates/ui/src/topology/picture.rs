@@ -4,8 +4,8 @@
 
 use kubevol_sim::topology::State;
 
-use super::present;
-use super::text::chapter as words;
+use super::chapter::present;
+use super::chapter::text as words;
 use crate::drawing::{drawn, escape, Drawing};
 use crate::lang::Lang;
 

@@ -1,16 +1,16 @@
-//! What the topology demo shows, computed from the session: no Leptos here, so it is tested natively.
+//! What the topology demo shows, computed from the session, in both its faces: the scenarios, the
+//! cluster's zones, nodes, pods and claims. What only one face reads out is in `chapter/present.rs`
+//! or `articles/present.rs`. No Leptos here, so it is tested natively (both faces' tests are here).
 
-use kubevol_sim::scheduling::{FailedScheduling, Reason};
+use kubevol_sim::scheduling::FailedScheduling;
 use kubevol_sim::topology::{
-    app_labels, Action, Binding, Chapter, Custom, Loss, NodeSpec, Phase, Preset, State, WhenUnsatisfiable,
-    HOSTNAME_LABEL, ZONE_LABEL,
+    Action, Binding, Chapter, Custom, NodeSpec, Phase, Preset, State, WhenUnsatisfiable, ZONE_LABEL,
 };
 use kubevol_sim::Tell;
 
 use crate::api::Scenarios;
 use crate::demo::DemoKind;
 use crate::session::Session;
-use crate::shell::Tone;
 
 pub type TopoSession = Session<State>;
 
@@ -159,84 +159,6 @@ pub fn start(scenario: Scenario) -> TopoSession {
     session
 }
 
-/// The chapter's read-out: skew per key and the worst loss of a zone and of a node, over the web
-/// pods that run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Survival {
-    pub zone_skew: usize,
-    pub node_skew: usize,
-    pub zone_loss: Option<Loss>,
-    pub node_loss: Option<Loss>,
-}
-
-pub fn survival(s: &State) -> Survival {
-    let web = app_labels(Chapter::SET);
-    Survival {
-        zone_skew: s.skew(ZONE_LABEL, &web),
-        node_skew: s.skew(HOSTNAME_LABEL, &web),
-        zone_loss: zone_loss(s),
-        node_loss: s.worst_loss(HOSTNAME_LABEL, &web),
-    }
-}
-
-/// The chapter's web pods counted per zone, as the skew counts them: the bars of its picture.
-pub fn zone_counts(s: &State) -> Vec<(String, usize)> {
-    s.counts_by(ZONE_LABEL, &app_labels(Chapter::SET)).iter().map(|(z, n)| (z.clone(), *n)).collect()
-}
-
-/// The zone whose loss would cost the most of the chapter's running pods.
-pub fn worst_zone(s: &State) -> Option<String> {
-    zone_loss(s).filter(|l| l.survivors < l.of).map(|l| l.domain)
-}
-
-/// What losing the worst zone would leave of the chapter's running web pods (`None` with no zone).
-fn zone_loss(s: &State) -> Option<Loss> {
-    s.worst_loss(ZONE_LABEL, &app_labels(Chapter::SET))
-}
-
-/// Green when losing any zone keeps a majority of the pods wanted, as the book colours it.
-fn keeps_majority(zone_loss: Option<&Loss>, chapter: Chapter) -> bool {
-    let survivors = zone_loss.map_or(0, |l| l.survivors);
-    chapter.pods > 0 && survivors * 2 >= chapter.pods as usize
-}
-
-/// The chapter's badge colour: green while losing any zone keeps a majority and nothing is stuck.
-pub fn chapter_tone(session: &TopoSession, chapter: Chapter) -> Tone {
-    let s = &session.state;
-    if session.last_refusal().is_none() && stuck(s).is_none() && keeps_majority(zone_loss(s).as_ref(), chapter) {
-        Tone::Ok
-    } else {
-        Tone::Ng
-    }
-}
-
-/// What the chapter's verdict explains (a refusal is told by the model instead).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ChapterSituation {
-    /// maxSkew at least the pod count: the constraint never bites.
-    Loose {
-        max_skew: u32,
-        pods: u32,
-    },
-    Spread {
-        survivors: usize,
-    },
-    Bunched {
-        lost: usize,
-    },
-    /// DoNotSchedule left a pod Pending after a loss.
-    Refused {
-        pod: String,
-    },
-    /// Pods on lost nodes: their set does not replace them, and they no longer count. `evicted`
-    /// once the taint eviction controller has marked them all for deletion.
-    Stranded {
-        pods: Vec<String>,
-        evicted: bool,
-    },
-    NothingRuns,
-}
-
 /// The pods on lost nodes, Unknown or Terminating, in creation order.
 pub fn stranded(s: &State) -> Vec<String> {
     s.pods
@@ -244,27 +166,6 @@ pub fn stranded(s: &State) -> Vec<String> {
         .filter(|p| matches!(s.phase(p), Phase::Unknown | Phase::Terminating))
         .map(|p| p.name.clone())
         .collect()
-}
-
-pub fn chapter_situation(s: &State, chapter: Chapter) -> ChapterSituation {
-    if let Some(pod) = s.pending_pods().first().filter(|p| p.failed_scheduling.is_some()) {
-        return ChapterSituation::Refused { pod: pod.name.clone() };
-    }
-    let pods = stranded(s);
-    if !pods.is_empty() {
-        let evicted = pods.iter().all(|p| s.phase(&s.pods[p.as_str()]) == Phase::Terminating);
-        return ChapterSituation::Stranded { pods, evicted };
-    }
-    let Some(loss) = zone_loss(s).filter(|l| l.of > 0) else {
-        return ChapterSituation::NothingRuns;
-    };
-    if chapter.when == WhenUnsatisfiable::DoNotSchedule && chapter.max_skew >= chapter.pods {
-        ChapterSituation::Loose { max_skew: chapter.max_skew, pods: chapter.pods }
-    } else if keeps_majority(Some(&loss), chapter) {
-        ChapterSituation::Spread { survivors: loss.survivors }
-    } else {
-        ChapterSituation::Bunched { lost: loss.of - loss.survivors }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -381,82 +282,10 @@ pub fn pvcs(s: &State) -> Vec<PvcView> {
         .collect()
 }
 
-fn stuck(s: &State) -> Option<(String, FailedScheduling)> {
+/// The first pod the scheduler refused, with its FailedScheduling message: both faces' badges turn
+/// red on it.
+pub(super) fn stuck(s: &State) -> Option<(String, FailedScheduling)> {
     s.pending_pods().into_iter().find_map(|p| p.failed_scheduling.clone().map(|f| (p.name.clone(), f)))
-}
-
-/// Red while a pod is stuck with a FailedScheduling message (or after a refusal), green once every
-/// pod runs, grey before and in between.
-pub fn tone(session: &TopoSession) -> Tone {
-    let s = &session.state;
-    if session.last_refusal().is_some() || stuck(s).is_some() {
-        Tone::Ng
-    } else if !s.pods.is_empty() && s.pending_pods().is_empty() {
-        Tone::Ok
-    } else {
-        Tone::Neutral
-    }
-}
-
-/// Which rule keeps a pod out, as the verdict explains it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Why {
-    Spread,
-    VolumeAffinity,
-    NoVolumeHere,
-    Selector,
-    Rwop,
-    Other,
-}
-
-/// Which rule the scheduler's refusal is about, most specific first.
-pub fn why(failed: &FailedScheduling) -> Why {
-    if failed.has(Reason::Spread) || failed.has(Reason::SpreadLabel) {
-        Why::Spread
-    } else if failed.has(Reason::Rwop) {
-        Why::Rwop
-    } else if failed.has(Reason::VolumeNodeAffinity) {
-        Why::VolumeAffinity
-    } else if failed.has(Reason::NoPvToBind) {
-        Why::NoVolumeHere
-    } else if failed.has(Reason::NodeSelector) {
-        Why::Selector
-    } else {
-        Why::Other
-    }
-}
-
-/// What the verdict explains about the articles' scenarios (a refusal is told by the model instead).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Situation {
-    NotStarted,
-    Moving,
-    /// Every pod wanted runs; how many on each node that has any.
-    AllRunning {
-        running: usize,
-        per_node: Vec<(String, usize)>,
-    },
-    Stuck {
-        pod: String,
-        why: Why,
-    },
-}
-
-pub fn situation(s: &State) -> Situation {
-    if let Some((pod, message)) = stuck(s) {
-        return Situation::Stuck { pod, why: why(&message) };
-    }
-    if s.now == 0 {
-        return Situation::NotStarted;
-    }
-    let wanted: usize = s.sets.values().map(|set| set.replicas as usize).sum::<usize>()
-        + s.pods.values().filter(|p| p.owner.is_none()).count();
-    if s.pending_pods().is_empty() && s.unconfirmed() == 0 && s.pods.len() == wanted {
-        let per_node =
-            s.nodes.keys().map(|n| (n.clone(), s.pods_on(n).len())).filter(|(_, count)| *count > 0).collect();
-        return Situation::AllRunning { running: s.running(), per_node };
-    }
-    Situation::Moving
 }
 
 /// Every scenario this demo's controls offer: a page's scenario (`api.rs`) must start from what
@@ -526,7 +355,12 @@ pub const SCENARIOS: Scenarios<State, Scenario> = Scenarios {
 mod tests {
     use super::*;
     use crate::lang::Lang;
-    use crate::topology::text::{badge, chapter, pvc_status, verdict};
+    use crate::shell::Tone;
+    use crate::topology::articles::present::{tone, why, Why};
+    use crate::topology::articles::text::{badge, verdict};
+    use crate::topology::chapter::present::{survival, tone as chapter_tone, worst_zone, zone_counts};
+    use crate::topology::chapter::text as chapter;
+    use crate::topology::text::pvc_status;
     use kubevol_sim::topology::Action;
 
     fn chapter_badge(s: &State, c: Chapter, lang: Lang) -> String {
@@ -683,7 +517,13 @@ mod tests {
         assert_eq!(zone_counts(&s.state)[0], ("zone-a".into(), 0), "a lost zone's pods are not counted as running");
         assert_eq!(worst_zone(&s.state).as_deref(), Some("zone-b"));
         let bars = crate::topology::picture::bars(&s.state, Lang::En);
-        assert!(bars.starts_with("<title>Pods per zone</title><desc>zone-a: 0, zone-b: 2, zone-c: 2. losing it costs most: zone-b</desc>"), "{bars}");
+        assert!(
+            bars.starts_with(
+                "<title>Pods per zone</title><desc>zone-a: 0, zone-b: 2, zone-c: 2. losing it costs most: \
+                 zone-b</desc>"
+            ),
+            "{bars}"
+        );
         assert!(bars.contains("<g data-zone=\"zone-b\" data-count=\"2\" class=\"kv-worst\">"), "{bars}");
         assert!(
             bars.contains(
