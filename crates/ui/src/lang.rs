@@ -116,7 +116,8 @@ pub const KUBECTL: Msg = msg("kubectl で見ると", "As kubectl shows it");
 pub const KUBECTL_OBJECTS: Msg = msg("YAML を見るオブジェクト", "Objects to show as YAML");
 pub const KUBECTL_MADE_UP: Msg = msg(
     "uid・時刻・ボリューム ID は作り物。時刻はこのデモの 1 ステップを 1 秒として 2026-01-01T00:00:00Z から数える",
-    "The uids, times and volume ids are made up: time counts one step of this demo as a second from 2026-01-01T00:00:00Z",
+    "The uids, times and volume ids are made up: time counts one step of this demo as a second from \
+     2026-01-01T00:00:00Z",
 );
 // ---- the folds under every demo (folds.rs) --------------------------------------------------------
 pub const FOLDS: Msg = msg("このデモをもっと見る", "More of this demo");

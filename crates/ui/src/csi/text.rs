@@ -41,16 +41,32 @@ pub const LAST_ACTION: Msg = msg("直前の操作のぶん", "For the last actio
 pub const K8S_NOTHING: Msg =
     msg("(この操作に対応する Kubernetes のメッセージは無い)", "(Kubernetes prints nothing specific for this)");
 pub const LEGEND: Msg = msg(
-    "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えている Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
-    "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the volume is created decides where pods can run.",
+    "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えてい\
+     る Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
+    "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce \
+     any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while \
+     a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the \
+     volume is created decides where pods can run.",
 );
 pub const DRIVER_LEGEND: Msg = msg(
-    "容量を増やすのは2段。ディスクはストレージ側の操作なので external-resizer が ControllerExpandVolume でどこからでも広げられるが、その上のファイルシステムはディスクを持つノードでしか広げられないので、kubelet が NodeExpandVolume を呼ぶ。使う Pod が無ければ2段目は次に使われる時まで待つ(FileSystemResizePending)。Kubernetes はドライバが名乗った機能の分だけ呼ぶ。STAGE_UNSTAGE_VOLUME が無ければノードごとの準備(NodeStageVolume)は無く、いきなり NodePublishVolume。PUBLISH_UNPUBLISH_VOLUME が無いドライバは CSIDriver を attachRequired: false にするので繋ぐ段階そのものが無く、ReadWriteOnce を確かめる所も無くなる。",
-    "Growing a volume takes two steps. The disk is the backend's, so external-resizer grows it from anywhere with ControllerExpandVolume; the filesystem on it can only be grown on a node that has the disk, so the kubelet calls NodeExpandVolume. With no pod using it, step 2 waits for the next one (FileSystemResizePending). Kubernetes makes only the calls the driver's capabilities announce: without STAGE_UNSTAGE_VOLUME there is no per-node NodeStageVolume, just NodePublishVolume; a driver without PUBLISH_UNPUBLISH_VOLUME comes with a CSIDriver that says attachRequired: false, so there is no attach step at all, and with it goes the one place that enforces ReadWriteOnce.",
+    "容量を増やすのは2段。ディスクはストレージ側の操作なので external-resizer が ControllerExpandVolume でどこからでも広げられるが、その上のファイルシステムはディスクを持つノードでしか広げら\
+     れないので、kubelet が NodeExpandVolume を呼ぶ。使う Pod が無ければ2段目は次に使われる時まで待つ(FileSystemResizePending)。Kubernetes はドライバが名乗った機能の\
+     分だけ呼ぶ。STAGE_UNSTAGE_VOLUME が無ければノードごとの準備(NodeStageVolume)は無く、いきなり NodePublishVolume。PUBLISH_UNPUBLISH_VOLUME が無いドラ\
+     イバは CSIDriver を attachRequired: false にするので繋ぐ段階そのものが無く、ReadWriteOnce を確かめる所も無くなる。",
+    "Growing a volume takes two steps. The disk is the backend's, so external-resizer grows it from anywhere with \
+     ControllerExpandVolume; the filesystem on it can only be grown on a node that has the disk, so the kubelet calls \
+     NodeExpandVolume. With no pod using it, step 2 waits for the next one (FileSystemResizePending). Kubernetes makes \
+     only the calls the driver's capabilities announce: without STAGE_UNSTAGE_VOLUME there is no per-node \
+     NodeStageVolume, just NodePublishVolume; a driver without PUBLISH_UNPUBLISH_VOLUME comes with a CSIDriver that \
+     says attachRequired: false, so there is no attach step at all, and with it goes the one place that enforces \
+     ReadWriteOnce.",
 );
 pub const SIMPLIFIED: Msg = msg(
-    "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画から自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
-    "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods are names only; no scheduler is involved.",
+    "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画か\
+     ら自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
+    "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force \
+     detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods \
+     are names only; no scheduler is involved.",
 );
 
 /// How a binding mode reads on its button.
@@ -164,7 +180,8 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
     match present::situation(&session.state, config) {
         Situation::ClaimDeleted { released: true } => msg(
             "要求を消した。回収が Retain なので実体は Released として中身ごと残る。同じ名前の要求を作り直しても、新しい実体が作られる",
-            "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim again gets a new volume",
+            "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim \
+             again gets a new volume",
         ).get(lang).into(),
         Situation::ClaimDeleted { released: false } => msg(
             "要求を消した。回収が Delete なので実体も消えた",
@@ -179,16 +196,23 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
             "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
         ).get(lang).into(),
         Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => lang.pick(
-            format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファイルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
-            format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls NodeExpandVolume when a pod next uses it"),
+            format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファ\
+                イルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
+            format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB \
+                (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls \
+                NodeExpandVolume when a pod next uses it"),
         ),
         Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => lang.pick(
-            format!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
-            format!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; here, ← Back takes the request back", code.name()),
+            format!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要\
+                求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
+            format!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB \
+                (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; \
+                here, ← Back takes the request back", code.name()),
         ),
         Situation::Unresponsive { node, volume } => lang.pick(
             format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
-            format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force detach moves it"),
+            format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force \
+                detach moves it"),
         ),
         Situation::NotAttached { volume, zone: Some(z) } => lang.pick(
             format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),

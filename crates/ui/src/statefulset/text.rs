@@ -26,12 +26,17 @@ pub const DELETE_VOLUME: Msg = msg("消す", "Delete");
 pub const EMPTY_DATA: Msg = msg("中身: (空)", "data: (empty)");
 pub const TERMINATING: Msg = msg("Terminating(Pod が消えるまで残る)", "Terminating (until its pod is gone)");
 pub const LEGEND: Msg = msg(
-    "周期を進めるたびに、コントローラが1手だけ打つ。db-0 から順に作り、手前の Pod が ready になるまで次は作らない。だから db-1 が壊れると db-2 は永久に現れない。ボリュームは序数で Pod と結びつき、Pod を消しても残る。作り直された同じ序数の Pod がまた同じボリュームを使うので、書いた中身が戻る。目標を減らしてもボリュームは残り、消えるのは明示的に消したとき(か whenScaled: Delete のとき)だけ。",
-    "Each step the controller makes one move. It creates db-0 first and never creates the next pod until the one before it is ready, so a broken db-1 means db-2 never appears. Volumes belong to ordinals, not to pods: delete a pod and its volume stays, and the re-created pod with the same ordinal gets it back, data and all. Lowering the target keeps the volumes too; data goes only when a volume is deleted explicitly (or with whenScaled: Delete).",
+    "周期を進めるたびに、コントローラが1手だけ打つ。db-0 から順に作り、手前の Pod が ready になるまで次は作らない。だから db-1 が壊れると db-2 は永久に現れない。ボリュームは序数で Pod と結びつき、\
+     Pod を消しても残る。作り直された同じ序数の Pod がまた同じボリュームを使うので、書いた中身が戻る。目標を減らしてもボリュームは残り、消えるのは明示的に消したとき(か whenScaled: Delete のとき)だけ。",
+    "Each step the controller makes one move. It creates db-0 first and never creates the next pod until the one \
+     before it is ready, so a broken db-1 means db-2 never appears. Volumes belong to ordinals, not to pods: delete a \
+     pod and its volume stays, and the re-created pod with the same ordinal gets it back, data and all. Lowering the \
+     target keeps the volumes too; data goes only when a volume is deleted explicitly (or with whenScaled: Delete).",
 );
 pub const SIMPLIFIED: Msg = msg(
     "時間は実時間でなく周期で数える。ready になるまでの周期数は固定で、Pod は1つのボリュームだけを持つ。更新(ローリングアップデート)と partition は扱わない。Pod の削除は猶予期間なしで即座に終わる。",
-    "Time is counted in steps, not seconds. A pod takes a fixed number of steps to become ready and has one volume. Updates (rolling updates, partitions) are not modelled. A deleted pod is gone at once, with no grace period.",
+    "Time is counted in steps, not seconds. A pod takes a fixed number of steps to become ready and has one volume. \
+     Updates (rolling updates, partitions) are not modelled. A deleted pod is gone at once, with no grace period.",
 );
 
 pub const STARTUP_UNIT: Msg = msg("周期", "steps");
@@ -86,7 +91,8 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
         ),
         Situation::StuckOrdered { broken, next } => lang.pick(
             format!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
-            format!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the order means stopping when stuck"),
+            format!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the \
+                order means stopping when stuck"),
         ),
         Situation::StuckParallel { broken } => lang.pick(
             format!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
@@ -94,7 +100,8 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
         ),
         Situation::ScalingDown { extra } => lang.pick(
             format!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
-            format!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their volumes stay"),
+            format!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their \
+                volumes stay"),
         ),
         Situation::Starting { ordered: true } => msg(
             "まだ揃っていない。手前が ready になるまで次は作られない",
