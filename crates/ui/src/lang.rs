@@ -46,12 +46,19 @@ impl Lang {
         }
     }
 
+    /// One of two texts, by language: the one way a sentence is said in both. A `match lang`, an
+    /// `if ja` guard or a pair of texts each hid the same choice in a different shape; with one
+    /// form, both languages of a sentence sit side by side and a missing one is a compile error.
+    pub fn pick<T>(self, ja: T, en: T) -> T {
+        match self {
+            Lang::Ja => ja,
+            Lang::En => en,
+        }
+    }
+
     /// The list separator each language writes.
     pub fn comma(self) -> &'static str {
-        match self {
-            Lang::Ja => "、",
-            Lang::En => ", ",
-        }
+        self.pick("、", ", ")
     }
 }
 
@@ -69,10 +76,7 @@ impl Msg {
     }
 
     pub fn get(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::Ja => self.ja,
-            Lang::En => self.en,
-        }
+        lang.pick(self.ja, self.en)
     }
 }
 
@@ -112,7 +116,8 @@ pub const KUBECTL: Msg = msg("kubectl で見ると", "As kubectl shows it");
 pub const KUBECTL_OBJECTS: Msg = msg("YAML を見るオブジェクト", "Objects to show as YAML");
 pub const KUBECTL_MADE_UP: Msg = msg(
     "uid・時刻・ボリューム ID は作り物。時刻はこのデモの 1 ステップを 1 秒として 2026-01-01T00:00:00Z から数える",
-    "The uids, times and volume ids are made up: time counts one step of this demo as a second from 2026-01-01T00:00:00Z",
+    "The uids, times and volume ids are made up: time counts one step of this demo as a second from \
+     2026-01-01T00:00:00Z",
 );
 // ---- the folds under every demo (folds.rs) --------------------------------------------------------
 pub const FOLDS: Msg = msg("このデモをもっと見る", "More of this demo");
@@ -153,15 +158,15 @@ pub fn step_counter(now: u64) -> String {
 /// A `data-preset` the demo does not know: said inside the demo, which starts at its default.
 /// `known` lists the demo's presets, or is `None` for a demo that has none.
 pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
-    match (lang, known) {
-        (Lang::Ja, Some(known)) => {
-            format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める")
-        }
-        (Lang::Ja, None) => format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
-        (Lang::En, Some(known)) => {
-            format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default")
-        }
-        (Lang::En, None) => format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+    match known {
+        Some(known) => lang.pick(
+            format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める"),
+            format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default"),
+        ),
+        None => lang.pick(
+            format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
+            format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+        ),
     }
 }
 
@@ -169,20 +174,20 @@ pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
 /// starts from its beginning instead.
 pub fn bad_link(lang: Lang, error: &LinkError) -> String {
     let why = link_fault(lang, error);
-    match lang {
-        Lang::Ja => format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
-        Lang::En => format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
-    }
+    lang.pick(
+        format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
+        format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
+    )
 }
 
 /// A scenario the page's script passed (`mountDemo(element, {scenario})`) that this demo cannot
 /// show: said inside the demo, which starts from its beginning instead. `fault` is the path of
 /// what is wrong and why, in the page author's terms, as the script's promise reports it too.
 pub fn bad_scenario(lang: Lang, fault: &str) -> String {
-    match lang {
-        Lang::Ja => format!("ページが渡したシナリオを表示できない ({fault})。最初の状態から始める"),
-        Lang::En => format!("The page's scenario cannot be shown ({fault}). Starting from the beginning"),
-    }
+    lang.pick(
+        format!("ページが渡したシナリオを表示できない ({fault})。最初の状態から始める"),
+        format!("The page's scenario cannot be shown ({fault}). Starting from the beginning"),
+    )
 }
 
 /// What Share says when the moment shown has no link the demo would restore (`share.rs`): why
@@ -190,70 +195,80 @@ pub fn bad_scenario(lang: Lang, fault: &str) -> String {
 /// keeps it whole, for a file has no limit.
 pub fn unshareable(lang: Lang, error: &LinkError, without_detours: bool) -> String {
     let why = link_fault(lang, error);
-    match (lang, without_detours) {
-        (Lang::Ja, true) => {
-            format!("この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる", EXPORT.ja)
-        }
-        (Lang::Ja, false) => format!("この場面はリンクにできない: {why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
-        (Lang::En, true) => {
+    if without_detours {
+        lang.pick(
+            format!("この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
             format!(
                 "This moment cannot be shared as a link: even without its detours, {why}. {} keeps all of it in a file",
                 EXPORT.en
-            )
-        }
-        (Lang::En, false) => {
-            format!("This moment cannot be shared as a link: {why}. {} keeps all of it in a file", EXPORT.en)
-        }
+            ),
+        )
+    } else {
+        lang.pick(
+            format!("この場面はリンクにできない: {why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
+            format!("This moment cannot be shared as a link: {why}. {} keeps all of it in a file", EXPORT.en),
+        )
     }
 }
 
 /// What Share says of a link that takes a shorter way to the moment shown (`share.rs`).
 pub fn shortened_link(lang: Lang, kept: usize, of: usize) -> String {
-    match lang {
-        Lang::Ja => format!(
-            "履歴がリンクには長すぎるので、前の場面に戻っただけの回り道を除き、{of} 回の操作のうち {kept} 回で同じ場面を再現するリンクにした。状態と最後の結果は同じだが、ログと kubectl のイベントや AGE は短い道筋のものになる"
+    lang.pick(
+        format!(
+            "履歴がリンクには長すぎるので、前の場面に戻っただけの回り道を除き、{of} 回の操作のうち {kept} 回で同じ場面を再現す\
+             るリンクにした。状態と最後の結果は同じだが、ログと kubectl のイベントや AGE は短い道筋のものになる"
         ),
-        Lang::En => format!(
-            "Your history is too long for a link, so this one leaves out the detours that came back to an earlier moment: {kept} of your {of} actions reach the same moment. The state and the last outcome are the same; the log, kubectl's Events and the ages follow the shorter way"
+        format!(
+            "Your history is too long for a link, so this one leaves out the detours that came back to an earlier \
+             moment: {kept} of your {of} actions reach the same moment. The state and the last outcome are the same; \
+             the log, kubectl's Events and the ages follow the shorter way"
         ),
-    }
+    )
 }
 
 /// Why a link does not restore, as the end of a sentence that names the link.
 fn link_fault(lang: Lang, error: &LinkError) -> String {
-    match (lang, error) {
-        (Lang::Ja, LinkError::Malformed) => "デモのリンクに無い文字が入っていて読めない".to_string(),
-        (Lang::En, LinkError::Malformed) => "it holds characters a demo's link never has".to_string(),
-        (Lang::Ja, LinkError::ForeignVersion { found }) => {
-            format!("別の版のデモが作ったリンク(形式 {found}。このページが読むのは {VERSION})")
+    match error {
+        LinkError::Malformed => {
+            msg("デモのリンクに無い文字が入っていて読めない", "it holds characters a demo's link never has")
+                .get(lang)
+                .into()
         }
-        (Lang::En, LinkError::ForeignVersion { found }) => {
-            format!("another version of these demos made it (format {found}; this page reads {VERSION})")
+        LinkError::ForeignVersion { found } => lang.pick(
+            format!("別の版のデモが作ったリンク(形式 {found}。このページが読むのは {VERSION})"),
+            format!("another version of these demos made it (format {found}; this page reads {VERSION})"),
+        ),
+        LinkError::Oversized { chars } => lang.pick(
+            format!("長すぎる({chars} 文字。読むのは {MAX_CHARS} 文字まで)"),
+            format!("it is too long ({chars} characters; a demo reads at most {MAX_CHARS})"),
+        ),
+        LinkError::Truncated => {
+            msg("途中で切れている。一部だけコピーされたのかもしれない", "it is cut short, perhaps copied only in part")
+                .get(lang)
+                .into()
         }
-        (Lang::Ja, LinkError::Oversized { chars }) => format!("長すぎる({chars} 文字。読むのは {MAX_CHARS} 文字まで)"),
-        (Lang::En, LinkError::Oversized { chars }) => {
-            format!("it is too long ({chars} characters; a demo reads at most {MAX_CHARS})")
-        }
-        (Lang::Ja, LinkError::Truncated) => "途中で切れている。一部だけコピーされたのかもしれない".to_string(),
-        (Lang::En, LinkError::Truncated) => "it is cut short, perhaps copied only in part".to_string(),
-        (Lang::Ja, LinkError::Tampered) => "作られた後に書き換わっている(検査値が合わない)".to_string(),
-        (Lang::En, LinkError::Tampered) => "it was changed after it was made (its checksum does not match)".to_string(),
-        (Lang::Ja, LinkError::Invalid) => "壊れてはいないが、このデモの設定と操作として読めない".to_string(),
-        (Lang::En, LinkError::Invalid) => {
-            "it is intact but does not read as this demo's settings and actions".to_string()
-        }
-        (Lang::Ja, LinkError::NotOffered) => {
-            "このデモのボタンでは作れない設定か操作を含む(手で作られたリンクかもしれない)".to_string()
-        }
-        (Lang::En, LinkError::NotOffered) => {
-            "it asks for settings or actions this demo's controls do not offer, as a hand-made link might".to_string()
-        }
-        (Lang::Ja, LinkError::TooManyActions { actions, max }) => {
-            format!("操作が多すぎる({actions} 回。リンクから再現するのは {max} 回まで)")
-        }
-        (Lang::En, LinkError::TooManyActions { actions, max }) => {
-            format!("it holds too many actions ({actions}; a link replays at most {max})")
-        }
+        LinkError::Tampered => msg(
+            "作られた後に書き換わっている(検査値が合わない)",
+            "it was changed after it was made (its checksum does not match)",
+        )
+        .get(lang)
+        .into(),
+        LinkError::Invalid => msg(
+            "壊れてはいないが、このデモの設定と操作として読めない",
+            "it is intact but does not read as this demo's settings and actions",
+        )
+        .get(lang)
+        .into(),
+        LinkError::NotOffered => msg(
+            "このデモのボタンでは作れない設定か操作を含む(手で作られたリンクかもしれない)",
+            "it asks for settings or actions this demo's controls do not offer, as a hand-made link might",
+        )
+        .get(lang)
+        .into(),
+        LinkError::TooManyActions { actions, max } => lang.pick(
+            format!("操作が多すぎる({actions} 回。リンクから再現するのは {max} 回まで)"),
+            format!("it holds too many actions ({actions}; a link replays at most {max})"),
+        ),
     }
 }
 

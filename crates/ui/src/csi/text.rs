@@ -41,16 +41,32 @@ pub const LAST_ACTION: Msg = msg("直前の操作のぶん", "For the last actio
 pub const K8S_NOTHING: Msg =
     msg("(この操作に対応する Kubernetes のメッセージは無い)", "(Kubernetes prints nothing specific for this)");
 pub const LEGEND: Msg = msg(
-    "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えている Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
-    "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the volume is created decides where pods can run.",
+    "段ごとに単位が違う。「繋ぐ」「外す」はノードに、「Pod に見せる」は Pod に効く。だから ReadWriteOnce でも同じノードの Pod は何個でも同じディスクを使え、断られるのは2台目のノードだけになる。見えてい\
+     る Pod が残るうちはノードから外れず、ノードが応答しなければその確認すらできない。区画を入れると、作る時機で置ける場所が変わる。",
+    "Each stage has its own unit. Attach and detach act on a node; mount acts on a pod. So even under ReadWriteOnce \
+     any number of pods on one node share the disk, and only a second node is turned away. A node cannot let go while \
+     a pod there still sees the volume, and a node that does not respond cannot even confirm it. With zones, when the \
+     volume is created decides where pods can run.",
 );
 pub const DRIVER_LEGEND: Msg = msg(
-    "容量を増やすのは2段。ディスクはストレージ側の操作なので external-resizer が ControllerExpandVolume でどこからでも広げられるが、その上のファイルシステムはディスクを持つノードでしか広げられないので、kubelet が NodeExpandVolume を呼ぶ。使う Pod が無ければ2段目は次に使われる時まで待つ(FileSystemResizePending)。Kubernetes はドライバが名乗った機能の分だけ呼ぶ。STAGE_UNSTAGE_VOLUME が無ければノードごとの準備(NodeStageVolume)は無く、いきなり NodePublishVolume。PUBLISH_UNPUBLISH_VOLUME が無いドライバは CSIDriver を attachRequired: false にするので繋ぐ段階そのものが無く、ReadWriteOnce を確かめる所も無くなる。",
-    "Growing a volume takes two steps. The disk is the backend's, so external-resizer grows it from anywhere with ControllerExpandVolume; the filesystem on it can only be grown on a node that has the disk, so the kubelet calls NodeExpandVolume. With no pod using it, step 2 waits for the next one (FileSystemResizePending). Kubernetes makes only the calls the driver's capabilities announce: without STAGE_UNSTAGE_VOLUME there is no per-node NodeStageVolume, just NodePublishVolume; a driver without PUBLISH_UNPUBLISH_VOLUME comes with a CSIDriver that says attachRequired: false, so there is no attach step at all, and with it goes the one place that enforces ReadWriteOnce.",
+    "容量を増やすのは2段。ディスクはストレージ側の操作なので external-resizer が ControllerExpandVolume でどこからでも広げられるが、その上のファイルシステムはディスクを持つノードでしか広げら\
+     れないので、kubelet が NodeExpandVolume を呼ぶ。使う Pod が無ければ2段目は次に使われる時まで待つ(FileSystemResizePending)。Kubernetes はドライバが名乗った機能の\
+     分だけ呼ぶ。STAGE_UNSTAGE_VOLUME が無ければノードごとの準備(NodeStageVolume)は無く、いきなり NodePublishVolume。PUBLISH_UNPUBLISH_VOLUME が無いドラ\
+     イバは CSIDriver を attachRequired: false にするので繋ぐ段階そのものが無く、ReadWriteOnce を確かめる所も無くなる。",
+    "Growing a volume takes two steps. The disk is the backend's, so external-resizer grows it from anywhere with \
+     ControllerExpandVolume; the filesystem on it can only be grown on a node that has the disk, so the kubelet calls \
+     NodeExpandVolume. With no pod using it, step 2 waits for the next one (FileSystemResizePending). Kubernetes makes \
+     only the calls the driver's capabilities announce: without STAGE_UNSTAGE_VOLUME there is no per-node \
+     NodeStageVolume, just NodePublishVolume; a driver without PUBLISH_UNPUBLISH_VOLUME comes with a CSIDriver that \
+     says attachRequired: false, so there is no attach step at all, and with it goes the one place that enforces \
+     ReadWriteOnce.",
 );
 pub const SIMPLIFIED: Msg = msg(
-    "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画から自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
-    "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods are names only; no scheduler is involved.",
+    "実物は応答しないノードから 6 分待って強制的に外すが、ここでは時間を数えず「応答を待たずに外す」を押す。区画ありの Immediate では要求が zone-a を指定している(実物の provisioner は許された区画か\
+     ら自分で選ぶ)。Pod は名前だけで、スケジューラは経由しない。",
+    "A real cluster force-detaches from an unresponsive node after 6 minutes; here time does not pass, you press Force \
+     detach. With zones, the Immediate claim asks for zone-a (a real provisioner picks an allowed zone itself). Pods \
+     are names only; no scheduler is involved.",
 );
 
 /// How a binding mode reads on its button.
@@ -62,24 +78,15 @@ pub fn binding(b: Binding) -> Msg {
 }
 
 pub fn attached_to(lang: Lang, volume: &str) -> String {
-    match lang {
-        Lang::Ja => format!("{volume} が繋がっている"),
-        Lang::En => format!("{volume} attached"),
-    }
+    lang.pick(format!("{volume} が繋がっている"), format!("{volume} attached"))
 }
 
 pub fn pods_see(lang: Lang, pods: &[String]) -> String {
-    match lang {
-        Lang::Ja => format!("見えている Pod: {}", pods.join(", ")),
-        Lang::En => format!("seen by: {}", pods.join(", ")),
-    }
+    lang.pick(format!("見えている Pod: {}", pods.join(", ")), format!("seen by: {}", pods.join(", ")))
 }
 
 pub fn zone_label(lang: Lang, zone: &str) -> String {
-    match lang {
-        Lang::Ja => format!("区画 {zone}"),
-        Lang::En => format!("zone {zone}"),
-    }
+    lang.pick(format!("区画 {zone}"), format!("zone {zone}"))
 }
 
 /// The badge: which volume, where it is attached, how many pods see it.
@@ -91,11 +98,16 @@ pub fn badge(state: &State, lang: Lang) -> String {
         return msg("実体はまだ無い", "no volume yet").get(lang).to_string();
     };
     let (name, pods, at) = (v.name, v.pods, v.attached.join(", "));
-    match (lang, at.is_empty()) {
-        (Lang::Ja, true) => format!("{name} ・ 未接続 ・ {pods} 個から見えている"),
-        (Lang::Ja, false) => format!("{name} ・ {at} に接続 ・ {pods} 個から見えている"),
-        (Lang::En, true) => format!("{name} · not attached · seen by {pods} pod(s)"),
-        (Lang::En, false) => format!("{name} · attached to {at} · seen by {pods} pod(s)"),
+    if at.is_empty() {
+        lang.pick(
+            format!("{name} ・ 未接続 ・ {pods} 個から見えている"),
+            format!("{name} · not attached · seen by {pods} pod(s)"),
+        )
+    } else {
+        lang.pick(
+            format!("{name} ・ {at} に接続 ・ {pods} 個から見えている"),
+            format!("{name} · attached to {at} · seen by {pods} pod(s)"),
+        )
     }
 }
 
@@ -106,43 +118,36 @@ pub fn volume_line(state: &State, lang: Lang) -> String {
     };
     let c = DEMO_CLAIM;
     let Some(v) = claim.volume else {
-        return match lang {
-            Lang::Ja => format!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
-            Lang::En => format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
-        };
+        return lang.pick(
+            format!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
+            format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
+        );
     };
     let (name, size, mode, request) = (v.name, v.size_gib, v.mode.name(), v.request_gib);
     // Three sizes once an expansion is under way: asked for, the disk, and what pods see.
-    let sizes = match (lang, request == size && v.filesystem_gib == size) {
-        (_, true) => format!("{size}GiB"),
-        (Lang::Ja, false) => {
-            format!("要求 {request}GiB ・ ディスク {size}GiB ・ Pod から見える {}GiB", v.filesystem_gib)
-        }
-        (Lang::En, false) => format!("asks {request}GiB · disk {size}GiB · pods see {}GiB", v.filesystem_gib),
+    let sizes = if request == size && v.filesystem_gib == size {
+        format!("{size}GiB")
+    } else {
+        lang.pick(
+            format!("要求 {request}GiB ・ ディスク {size}GiB ・ Pod から見える {}GiB", v.filesystem_gib),
+            format!("asks {request}GiB · disk {size}GiB · pods see {}GiB", v.filesystem_gib),
+        )
     };
-    match (lang, v.zone) {
-        (Lang::Ja, zone) => {
-            let zone = zone.map_or("区画の指定なし".to_string(), |z| format!("区画 {z}"));
-            format!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})")
-        }
-        (Lang::En, zone) => {
-            let zone = zone.map_or("no zone".to_string(), |z| format!("zone {z}"));
-            format!("claim {c} · volume {name} ({sizes}, {mode}, {zone})")
-        }
-    }
+    let zone = v.zone.map_or(msg("区画の指定なし", "no zone").get(lang).to_string(), |z| zone_label(lang, &z));
+    lang.pick(
+        format!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})"),
+        format!("claim {c} · volume {name} ({sizes}, {mode}, {zone})"),
+    )
 }
 
 pub fn released(lang: Lang, volumes: &[String]) -> String {
-    match lang {
-        Lang::Ja => format!(
-            "Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)",
-            volumes.join(", ")
-        ),
-        Lang::En => format!(
+    lang.pick(
+        format!("Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)", volumes.join(", ")),
+        format!(
             "Released volumes kept: {} (their data is there; no claim binds them automatically)",
             volumes.join(", ")
         ),
-    }
+    )
 }
 
 /// Why an access mode lets the pods it lets see the volume.
@@ -172,11 +177,11 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
     if let Some(refusal) = session.last_refusal() {
         return refused(lang, refusal);
     }
-    let ja = lang == Lang::Ja;
     match present::situation(&session.state, config) {
         Situation::ClaimDeleted { released: true } => msg(
             "要求を消した。回収が Retain なので実体は Released として中身ごと残る。同じ名前の要求を作り直しても、新しい実体が作られる",
-            "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim again gets a new volume",
+            "The claim is gone. Reclaim is Retain, so the volume stays Released with its data; creating the claim \
+             again gets a new volume",
         ).get(lang).into(),
         Situation::ClaimDeleted { released: false } => msg(
             "要求を消した。回収が Delete なので実体も消えた",
@@ -190,27 +195,43 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
             "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そこで作られる",
             "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
         ).get(lang).into(),
-        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } if ja => format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファイルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
-        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls NodeExpandVolume when a pod next uses it"),
-        Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } if ja => format!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
-        Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => format!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; here, ← Back takes the request back", code.name()),
-        Situation::Unresponsive { node, volume } if ja => format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
-        Situation::Unresponsive { node, volume } => format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force detach moves it"),
-        Situation::NotAttached { volume, zone: Some(z) } if ja => format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
-        Situation::NotAttached { volume, zone: Some(z) } => format!("{volume} exists in zone {z} but is not attached to any node yet"),
+        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => lang.pick(
+            format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファ\
+                イルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
+            format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB \
+                (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls \
+                NodeExpandVolume when a pod next uses it"),
+        ),
+        Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => lang.pick(
+            format!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要\
+                求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
+            format!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB \
+                (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; \
+                here, ← Back takes the request back", code.name()),
+        ),
+        Situation::Unresponsive { node, volume } => lang.pick(
+            format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
+            format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force \
+                detach moves it"),
+        ),
+        Situation::NotAttached { volume, zone: Some(z) } => lang.pick(
+            format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
+            format!("{volume} exists in zone {z} but is not attached to any node yet"),
+        ),
         Situation::NotAttached { .. } => msg(
             "実体はあるが、まだどのノードにも繋がっていない",
             "The volume exists but is not attached to any node yet",
         ).get(lang).into(),
-        Situation::AttachedNoPods { volume, nodes } if ja => format!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
-        Situation::AttachedNoPods { volume, nodes } => format!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
+        Situation::AttachedNoPods { volume, nodes } => lang.pick(
+            format!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
+            format!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
+        ),
         Situation::Seen { volume, nodes, pods, mode } => {
             let why = mode_reason(mode).get(lang);
-            if ja {
-                format!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", "))
-            } else {
-                format!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", "))
-            }
+            lang.pick(
+                format!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", ")),
+                format!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", ")),
+            )
         }
     }
 }

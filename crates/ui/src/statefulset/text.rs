@@ -26,46 +26,41 @@ pub const DELETE_VOLUME: Msg = msg("消す", "Delete");
 pub const EMPTY_DATA: Msg = msg("中身: (空)", "data: (empty)");
 pub const TERMINATING: Msg = msg("Terminating(Pod が消えるまで残る)", "Terminating (until its pod is gone)");
 pub const LEGEND: Msg = msg(
-    "周期を進めるたびに、コントローラが1手だけ打つ。db-0 から順に作り、手前の Pod が ready になるまで次は作らない。だから db-1 が壊れると db-2 は永久に現れない。ボリュームは序数で Pod と結びつき、Pod を消しても残る。作り直された同じ序数の Pod がまた同じボリュームを使うので、書いた中身が戻る。目標を減らしてもボリュームは残り、消えるのは明示的に消したとき(か whenScaled: Delete のとき)だけ。",
-    "Each step the controller makes one move. It creates db-0 first and never creates the next pod until the one before it is ready, so a broken db-1 means db-2 never appears. Volumes belong to ordinals, not to pods: delete a pod and its volume stays, and the re-created pod with the same ordinal gets it back, data and all. Lowering the target keeps the volumes too; data goes only when a volume is deleted explicitly (or with whenScaled: Delete).",
+    "周期を進めるたびに、コントローラが1手だけ打つ。db-0 から順に作り、手前の Pod が ready になるまで次は作らない。だから db-1 が壊れると db-2 は永久に現れない。ボリュームは序数で Pod と結びつき、\
+     Pod を消しても残る。作り直された同じ序数の Pod がまた同じボリュームを使うので、書いた中身が戻る。目標を減らしてもボリュームは残り、消えるのは明示的に消したとき(か whenScaled: Delete のとき)だけ。",
+    "Each step the controller makes one move. It creates db-0 first and never creates the next pod until the one \
+     before it is ready, so a broken db-1 means db-2 never appears. Volumes belong to ordinals, not to pods: delete a \
+     pod and its volume stays, and the re-created pod with the same ordinal gets it back, data and all. Lowering the \
+     target keeps the volumes too; data goes only when a volume is deleted explicitly (or with whenScaled: Delete).",
 );
 pub const SIMPLIFIED: Msg = msg(
     "時間は実時間でなく周期で数える。ready になるまでの周期数は固定で、Pod は1つのボリュームだけを持つ。更新(ローリングアップデート)と partition は扱わない。Pod の削除は猶予期間なしで即座に終わる。",
-    "Time is counted in steps, not seconds. A pod takes a fixed number of steps to become ready and has one volume. Updates (rolling updates, partitions) are not modelled. A deleted pod is gone at once, with no grace period.",
+    "Time is counted in steps, not seconds. A pod takes a fixed number of steps to become ready and has one volume. \
+     Updates (rolling updates, partitions) are not modelled. A deleted pod is gone at once, with no grace period.",
 );
 
 pub const STARTUP_UNIT: Msg = msg("周期", "steps");
 
 pub fn break_label(lang: Lang, pod: &str, broken: bool) -> String {
-    match (lang, broken) {
-        (Lang::Ja, false) => format!("{pod} を壊す"),
-        (Lang::Ja, true) => format!("{pod} を直す"),
-        (Lang::En, false) => format!("Break {pod}"),
-        (Lang::En, true) => format!("Fix {pod}"),
+    if broken {
+        lang.pick(format!("{pod} を直す"), format!("Fix {pod}"))
+    } else {
+        lang.pick(format!("{pod} を壊す"), format!("Break {pod}"))
     }
 }
 
 /// The startup time the first screen states (the book's demo says 起動に 2 周期); the settings
 /// fold changes it.
 pub fn startup(lang: Lang, steps: u32) -> String {
-    match lang {
-        Lang::Ja => format!("起動に {steps} 周期"),
-        Lang::En => format!("startup: {steps} step(s)"),
-    }
+    lang.pick(format!("起動に {steps} 周期"), format!("startup: {steps} step(s)"))
 }
 
 pub fn starting(lang: Lang, steps_left: u64) -> String {
-    match lang {
-        Lang::Ja => format!("起動中(あと {steps_left} 周期)"),
-        Lang::En => format!("starting ({steps_left} step(s) left)"),
-    }
+    lang.pick(format!("起動中(あと {steps_left} 周期)"), format!("starting ({steps_left} step(s) left)"))
 }
 
 pub fn data(lang: Lang, data: &str) -> String {
-    match lang {
-        Lang::Ja => format!("中身: {data}"),
-        Lang::En => format!("data: {data}"),
-    }
+    lang.pick(format!("中身: {data}"), format!("data: {data}"))
 }
 
 /// How a retention policy reads on its button.
@@ -78,10 +73,10 @@ pub fn retention(r: Retention) -> Msg {
 
 pub fn badge(state: &State, lang: Lang) -> String {
     let (ready, target, volumes) = (state.ready_count(), state.replicas(), state.pvcs.len());
-    match lang {
-        Lang::Ja => format!("ready {ready} / 目標 {target} ・ボリューム {volumes}"),
-        Lang::En => format!("ready {ready} / target {target} · volumes {volumes}"),
-    }
+    lang.pick(
+        format!("ready {ready} / 目標 {target} ・ボリューム {volumes}"),
+        format!("ready {ready} / target {target} · volumes {volumes}"),
+    )
 }
 
 /// The verdict: why the last action was refused, else what the set is doing.
@@ -89,16 +84,25 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
     if let Some(refusal) = session.last_refusal() {
         return refused(lang, refusal);
     }
-    let ja = lang == Lang::Ja;
     match present::situation(&session.state) {
-        Situation::Converged { ready, volumes } if ja => format!("揃っている。{ready} 個すべて ready で、ボリュームは {volumes} 個ある"),
-        Situation::Converged { ready, volumes } => format!("Converged: all {ready} pods are ready, and there are {volumes} volumes"),
-        Situation::StuckOrdered { broken, next } if ja => format!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
-        Situation::StuckOrdered { broken, next } => format!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the order means stopping when stuck"),
-        Situation::StuckParallel { broken } if ja => format!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
-        Situation::StuckParallel { broken } => format!("{broken} stays broken; under Parallel the other pods did not wait for it"),
-        Situation::ScalingDown { extra } if ja => format!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
-        Situation::ScalingDown { extra } => format!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their volumes stay"),
+        Situation::Converged { ready, volumes } => lang.pick(
+            format!("揃っている。{ready} 個すべて ready で、ボリュームは {volumes} 個ある"),
+            format!("Converged: all {ready} pods are ready, and there are {volumes} volumes"),
+        ),
+        Situation::StuckOrdered { broken, next } => lang.pick(
+            format!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
+            format!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the \
+                order means stopping when stuck"),
+        ),
+        Situation::StuckParallel { broken } => lang.pick(
+            format!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
+            format!("{broken} stays broken; under Parallel the other pods did not wait for it"),
+        ),
+        Situation::ScalingDown { extra } => lang.pick(
+            format!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
+            format!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their \
+                volumes stay"),
+        ),
         Situation::Starting { ordered: true } => msg(
             "まだ揃っていない。手前が ready になるまで次は作られない",
             "Not converged yet: the next pod is not created until the one before it is ready",
