@@ -9,7 +9,6 @@
 
 pub mod articles;
 pub mod chapter;
-mod pick_shim;
 pub mod picture;
 pub mod present;
 pub mod text;
