@@ -47,7 +47,6 @@ pub struct Face {
     tone: fn(&TopoSession, Scenario) -> Tone,
     verdict: fn(&TopoSession, Scenario, Lang) -> String,
     legend: Msg,
-    simplified: Msg,
     /// Whether the scenarios fold's free controls apply (they build a cluster of the articles').
     free_controls: bool,
     /// The button on a zone that is up, and on a node that is up, that makes it fail.
@@ -57,6 +56,12 @@ pub struct Face {
     worst_zone: Option<fn(&State) -> Option<String>>,
     /// Whether the Pending list says nothing while no pod is Pending.
     quiet_pending: bool,
+}
+
+/// What the book's chapter and the articles' scenarios show differently in the folds.
+pub struct Folded {
+    /// What the demo leaves out of real Kubernetes.
+    simplified: Msg,
 }
 
 /// What the script API's history of this demo starts from (`demo::history_link`).
@@ -73,6 +78,16 @@ impl Shown {
             &chapter::FACE
         } else {
             &articles::FACE
+        }
+    }
+
+    /// What the face shows in its folds: read only by the folds' parts, so their texts are
+    /// fetched with them, not with the first screen.
+    fn folded(self) -> &'static Folded {
+        if self.in_chapter.get() {
+            &chapter::FOLDED
+        } else {
+            &articles::FOLDED
         }
     }
 
@@ -226,7 +241,7 @@ on_demand! {
     topology_lab: fn simplified_part() {
         || {
             let shown = inside_demo::<Shown>();
-            (move || paragraph(shown.face().simplified)).into_any()
+            (move || paragraph(shown.folded().simplified)).into_any()
         }
     }
 }

@@ -8,10 +8,12 @@ pub mod text;
 use kubevol_sim::topology::{AllowedZones, Binding, Custom, PodManagementPolicy, TaintsPolicy};
 use leptos::prelude::*;
 
-use super::{Face, Scenario, Shown};
+use super::{Face, Folded, Scenario, Shown};
 use crate::lang::switch;
 use crate::topology::present::REPLICAS;
 use crate::widgets::{as_is, flag, number, setting, tr};
+
+pub static FOLDED: Folded = Folded { simplified: text::SIMPLIFIED };
 
 pub static FACE: Face = Face {
     settings: |_| None,
@@ -20,7 +22,6 @@ pub static FACE: Face = Face {
     tone: |session, _| present::tone(session),
     verdict: |session, _, lang| text::verdict(session, lang),
     legend: text::LEGEND,
-    simplified: text::SIMPLIFIED,
     free_controls: true,
     lose_zone: None,
     lose_node: None,

@@ -8,10 +8,12 @@ pub mod text;
 use kubevol_sim::topology::{Action, Chapter, SpreadKey, State, WhenUnsatisfiable};
 use leptos::prelude::*;
 
-use super::{act, picture, Face, Scenario, Shown};
+use super::{act, picture, Face, Folded, Scenario, Shown};
 use crate::demo::{inside_demo, use_demo, use_lang};
 use crate::topology::present::{MAX_SKEWS, POD_COUNTS};
 use crate::widgets::{as_is, click, number, setting, text, tr};
+
+pub static FOLDED: Folded = Folded { simplified: text::SIMPLIFIED };
 
 pub static FACE: Face = Face {
     settings: |shown| Some(settings(shown)),
@@ -20,7 +22,6 @@ pub static FACE: Face = Face {
     tone: |session, scenario| present::tone(session, scenario.chapter()),
     verdict: |session, scenario, lang| text::verdict(session, scenario.chapter(), lang),
     legend: text::LEGEND,
-    simplified: text::SIMPLIFIED,
     free_controls: false,
     lose_zone: Some(lose_zone),
     lose_node: Some(|node| act("fail-node", Some(node.clone()), None, text::LOSE_NODE, Action::FailNode { node })),
