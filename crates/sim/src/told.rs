@@ -48,13 +48,65 @@ pub(crate) struct Row {
     pub k8s: Option<String>,
 }
 
-/// One row of a model's event table: an event's texts in every voice, written side by side as a
-/// refusal's [`Row`] is, so that adding or rewording an event touches one match arm.
-pub(crate) struct Words {
-    pub ja: String,
-    pub en: String,
-    pub k8s: Option<String>,
+/// A model's event table: one arm per kind of event, each with its Japanese, English and Kubernetes
+/// texts side by side as a refusal's [`Row`] holds them, so that adding or rewording an event
+/// touches one arm. An arm is `pattern => Words { ja, en, k8s }`, or a block of `let`s that the
+/// texts share, ending in `Words { .. }`.
+///
+/// The table is read as two functions, [`Tell::prose`] and [`Tell::k8s`], each of which formats
+/// only the text it returns: a chapter's first screen tells events in prose, and the cluster's
+/// wording, which the kubectl fold shows, stays with that fold's part of the wasm.
+macro_rules! event_table {
+    ($event:ty { $($arms:tt)* }) => {
+        $crate::told::event_table!(@arm $event; []; $($arms)*);
+    };
+    (@arm $event:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => Words { ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }, $($rest:tt)*) => {
+        $crate::told::event_table!(@arm $event; [$($done)* {($pat) ($($guard)?) () ($ja) ($en) ($k8s)}]; $($rest)*);
+    };
+    (@arm $event:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => {
+            $(let $shared:pat = $value:expr;)*
+            Words { ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }
+        } $($rest:tt)*) => {
+        $crate::told::event_table!(@arm $event; [$($done)*
+            {($pat) ($($guard)?) ($(let $shared = $value;)*) ($ja) ($en) ($k8s)}]; $($rest)*);
+    };
+    // The same, with the shared `let`s naming the two prose texts themselves.
+    (@arm $event:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => {
+            $(let $shared:pat = $value:expr;)*
+            Words { $ja:ident, $en:ident, k8s: $k8s:expr $(,)? }
+        } $($rest:tt)*) => {
+        $crate::told::event_table!(@arm $event; [$($done)*
+            {($pat) ($($guard)?) ($(let $shared = $value;)*) ($ja) ($en) ($k8s)}]; $($rest)*);
+    };
+    (@arm $event:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
+        impl $crate::told::Tell for $event {
+            // An arm's bindings serve one voice or another, not always both.
+            #[allow(unused_variables)]
+            fn prose(&self, japanese: bool) -> String {
+                match self {
+                    $($pat $(if $guard)? => {
+                        $($shared)*
+                        if japanese { $ja } else { $en }
+                    })*
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn k8s(&self) -> Option<String> {
+                match self {
+                    $($pat $(if $guard)? => {
+                        $($shared)*
+                        $k8s
+                    })*
+                }
+            }
+        }
+    };
 }
+pub(crate) use event_table;
 
 /// Refusals more than one model has, worded once so they read the same in every demo.
 impl Row {

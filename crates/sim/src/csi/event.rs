@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rpc::{Code, CsiCall};
 use crate::api::DRIVER_NAME;
-use crate::told::{list, pick, Tell, Words};
+use crate::told::{event_table, list, pick, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -165,237 +165,224 @@ fn zone_text(japanese: bool, zone: &Option<String>) -> String {
     }
 }
 
-impl Event {
-    /// The event's texts in every voice, one arm per kind of event.
-    fn words(&self) -> Words {
-        match self {
-            Event::WaitingForFirstConsumer { claim } => Words {
-                ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
-                en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
-                k8s: Some("waiting for first consumer to be created before binding".to_string()),
-            },
-            Event::Provisioned { volume, claim, size_gib, zone } => Words {
-                ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
-                en: format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
-                k8s: Some(format!("Successfully provisioned volume {volume}")),
-            },
-            Event::ProvisioningFailed { claim, class, volume, code } => Words {
-                ja: format!(
-                    "ドライバが CreateVolume を {} で断った。{volume} は作られず、要求 {claim} は Pending のまま",
-                    code.name()
-                ),
-                en: format!(
-                    "the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending",
-                    code.name()
-                ),
-                k8s: Some(format!(
-                    "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = \
-                    not enough space",
-                    code.go_name()
-                )),
-            },
-            Event::Attached { volume, node } => Words {
-                ja: format!("{volume} を {node} に繋いだ"),
-                en: format!("attached {volume} to {node}"),
-                k8s: Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
-            },
-            Event::NoAttachStep { volume, node } => Words {
-                ja: format!(
-                    "ドライバに PUBLISH_UNPUBLISH_VOLUME が無く、CSIDriver も attachRequired: false なので\
-                    繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で\
-                    使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
-                ),
-                en: format!(
-                    "the driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says attachRequired: false, so \
-                    there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is \
-                    usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing \
-                    checks it"
-                ),
+// The event's texts in every voice, one arm per kind of event.
+event_table! {
+    Event {
+        Event::WaitingForFirstConsumer { claim } => Words {
+            ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
+            en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
+            k8s: Some("waiting for first consumer to be created before binding".to_string()),
+        },
+        Event::Provisioned { volume, claim, size_gib, zone } => Words {
+            ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
+            en: format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
+            k8s: Some(format!("Successfully provisioned volume {volume}")),
+        },
+        Event::ProvisioningFailed { claim, class, volume, code } => Words {
+            ja: format!(
+                "ドライバが CreateVolume を {} で断った。{volume} は作られず、要求 {claim} は Pending のまま",
+                code.name()
+            ),
+            en: format!(
+                "the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending",
+                code.name()
+            ),
+            k8s: Some(format!(
+                "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = \
+                not enough space",
+                code.go_name()
+            )),
+        },
+        Event::Attached { volume, node } => Words {
+            ja: format!("{volume} を {node} に繋いだ"),
+            en: format!("attached {volume} to {node}"),
+            k8s: Some(format!("AttachVolume.Attach succeeded for volume \"{volume}\"")),
+        },
+        Event::NoAttachStep { volume, node } => Words {
+            ja: format!(
+                "ドライバに PUBLISH_UNPUBLISH_VOLUME が無く、CSIDriver も attachRequired: false なので\
+                繋ぐ段階が無い。VolumeAttachment も ControllerPublishVolume も無く、{volume} はすぐ {node} で\
+                使える。ReadWriteOnce の「1ノードだけ」を確かめるのも繋ぐ段階なので、誰も確かめない"
+            ),
+            en: format!(
+                "the driver has no PUBLISH_UNPUBLISH_VOLUME and its CSIDriver says attachRequired: false, so \
+                there is no attach step: no VolumeAttachment, no ControllerPublishVolume, and {volume} is \
+                usable on {node} at once. ReadWriteOnce's one-node rule is checked at attach, so nothing \
+                checks it"
+            ),
+            k8s: None,
+        },
+        Event::Mounted { volume, node, pod, read_only } => {
+            let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
+            let ro_en = if *read_only { " (read-only)" } else { "" };
+            Words {
+                ja: format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
+                en: format!("{pod} on {node} now sees {volume}{ro_en}"),
                 k8s: None,
-            },
-            Event::Mounted { volume, node, pod, read_only } => {
-                let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
-                let ro_en = if *read_only { " (read-only)" } else { "" };
-                Words {
-                    ja: format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
-                    en: format!("{pod} on {node} now sees {volume}{ro_en}"),
-                    k8s: None,
-                }
             }
-            Event::Unmounted { volume, node, pod } => Words {
-                ja: format!("{node} の {pod} から {volume} が見えなくなった"),
-                en: format!("{pod} on {node} no longer sees {volume}"),
-                k8s: None,
-            },
-            Event::Detached { volume, node } => Words {
-                ja: format!("{volume} を {node} から外した"),
-                en: format!("detached {volume} from {node}"),
-                k8s: None,
-            },
-            Event::ForceDetached { volume, node, pods, node_responsive } => {
-                let risky = !pods.is_empty() || !node_responsive;
-                let (risk_ja, risk_en) = if !risky {
-                    (String::new(), String::new())
-                } else if pods.is_empty() {
-                    (
-                        "。止まったことを確かめていないので、まだ書いているかもしれない(二重書き込みの危険)".to_string(),
-                        "; nobody confirmed the node stopped writing (risk of two writers)".to_string(),
-                    )
-                } else {
-                    (
-                        format!("。{} がまだ書いているかもしれない(二重書き込みの危険)", list(pods)),
-                        format!("; {} may still be writing (risk of two writers on one disk)", list(pods)),
-                    )
-                };
-                Words {
-                    ja: format!("{volume} を {node} の応答を待たずに外した{risk_ja}"),
-                    en: format!("force-detached {volume} from {node} without waiting for the node{risk_en}"),
-                    k8s: None,
-                }
-            }
-            Event::Written { volume, pod, sharers } if sharers.is_empty() => Words {
-                ja: format!("{pod} が {volume} に書いた"),
-                en: format!("{pod} wrote to {volume}"),
-                k8s: None,
-            },
-            Event::Written { volume, pod, sharers } => Words {
-                ja: format!(
-                    "{pod} が {volume} に書いた。{} も読み書きで開いている。ロックが無ければ互いの書き込みを壊しうる",
-                    list(sharers)
-                ),
-                en: format!(
-                    "{pod} wrote to {volume}; {} also has it open read-write, and without locking they can \
-                    corrupt each other's writes",
-                    list(sharers)
-                ),
-                k8s: None,
-            },
-            Event::ClaimDeleted { claim } => Words {
-                ja: format!("要求 {claim} を消した"),
-                en: format!("deleted claim {claim}"),
-                k8s: None,
-            },
-            Event::VolumeDeleted { volume } => Words {
-                ja: format!("回収の方針が Delete なので {volume} も消した"),
-                en: format!("reclaim policy Delete: {volume} deleted too"),
-                k8s: None,
-            },
-            Event::VolumeReleased { volume, claim } => Words {
-                ja: format!(
-                    "回収の方針が Retain なので {volume} は Released として残る。\
-                    中身はあるが、{claim} を作り直しても自動では結びつかない"
-                ),
-                en: format!(
-                    "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again \
-                    even if {claim} is re-created"
-                ),
-                k8s: None,
-            },
-            Event::RetainedVolumeDeleted { volume } => Words {
-                ja: format!(
-                    "PersistentVolume {volume} を消した。回収の方針が Retain なので DeleteVolume は呼ばれず、\
-                    ストレージ側の実体(ディスク)と中身は残る。片付けるのは管理者"
-                ),
-                en: format!(
-                    "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the \
-                    disk and its data stay in the storage backend until an administrator removes them"
-                ),
-                // What `kubectl delete pv <name>` prints.
-                k8s: Some(format!("persistentvolume \"{volume}\" deleted")),
-            },
-            Event::ResizeRequested { claim, from_gib, to_gib } => Words {
-                ja: format!("要求 {claim} の容量を {from_gib}GiB から {to_gib}GiB に変えた"),
-                en: format!("claim {claim} now asks for {to_gib}GiB instead of {from_gib}GiB"),
-                k8s: None,
-            },
-            // external-resizer's events on the claim, and the condition it sets.
-            Event::ControllerExpanded { volume, size_gib } => Words {
-                ja: format!(
-                    "{volume} のディスクを {size_gib}GiB に広げた(1段目: コントローラ)。ファイルシステムはまだ元の大きさ"
-                ),
-                en: format!(
-                    "grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still \
-                    the old size"
-                ),
-                k8s: Some(format!("External resizer is resizing volume {volume}")),
-            },
-            Event::ResizeFailed { claim, volume, size_gib, code } => Words {
-                ja: format!(
-                    "ドライバが {size_gib}GiB への拡張を {} で断った(ストレージに空きが無い)。\
-                    {volume} は元の大きさのまま、要求 {claim} は ControllerResizeInfeasible。要求を元に戻せば回復する",
-                    code.name()
-                ),
-                en: format!(
-                    "the driver refused to grow {volume} to {size_gib}GiB with {} (the backend has no room); the \
-                    volume keeps its size and claim {claim} shows ControllerResizeInfeasible until its request \
-                    goes back down",
-                    code.name()
-                ),
-                k8s: Some(format!(
-                    "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
-                    DRIVER_NAME,
-                    code.go_name()
-                )),
-            },
-            Event::FileSystemResizePending { claim, volume } => Words {
-                ja: format!(
-                    "{volume} を使う Pod がどのノードにも無いので、ファイルシステムを広げる2段目は次に Pod が\
-                    使う時まで待つ。要求 {claim} は FileSystemResizePending"
-                ),
-                en: format!(
-                    "no node has {volume} mounted, so step 2, growing the filesystem, waits for the next pod to use \
-                    it; claim {claim} shows FileSystemResizePending"
-                ),
-                k8s: Some(
-                    "Waiting for user to (re-)start a pod to finish file system resize of volume on node.".to_string(),
-                ),
-            },
-            Event::FileSystemResized { volume, node, size_gib } => Words {
-                ja: format!(
-                    "{node} の kubelet が {volume} のファイルシステムを {size_gib}GiB に広げた(2段目: ノード)。\
-                    Pod から見える容量が増えた"
-                ),
-                en: format!(
-                    "the kubelet on {node} grew the filesystem of {volume} to {size_gib}GiB (step 2, the node); \
-                    pods now see the new size"
-                ),
-                k8s: Some(format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")),
-            },
-            Event::ResizeCancelled { claim, size_gib } => Words {
-                ja: format!("要求 {claim} は {size_gib}GiB。ディスクはもうその大きさがあるので、コントローラが広げるものは無い"),
-                en: format!(
-                    "claim {claim} asks for {size_gib}GiB, which the disk already has: nothing for the controller \
-                    to grow"
-                ),
-                k8s: None,
-            },
-            Event::NodeStoppedResponding { node } => Words {
-                ja: format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
-                en: format!("{node} stopped responding; nobody can confirm its pods have stopped"),
-                k8s: Some(format!("Node {node} status is now: NodeNotReady")),
-            },
-            Event::NodeResponding { node } => Words {
-                ja: format!("{node} がまた応答するようになった"),
-                en: format!("{node} is responding again"),
-                k8s: Some(format!("Node {node} status is now: NodeReady")),
-            },
-            Event::Csi(call) => {
-                let text = call.render();
-                Words { ja: text.clone(), en: text.clone(), k8s: Some(text) }
-            }
-            Event::AlreadyHolds { what } => Words { ja: what.prose(true), en: what.prose(false), k8s: None },
         }
-    }
-}
-
-impl Tell for Event {
-    fn prose(&self, ja: bool) -> String {
-        let words = self.words();
-        pick(ja, words.ja, words.en)
-    }
-
-    fn k8s(&self) -> Option<String> {
-        self.words().k8s
+        Event::Unmounted { volume, node, pod } => Words {
+            ja: format!("{node} の {pod} から {volume} が見えなくなった"),
+            en: format!("{pod} on {node} no longer sees {volume}"),
+            k8s: None,
+        },
+        Event::Detached { volume, node } => Words {
+            ja: format!("{volume} を {node} から外した"),
+            en: format!("detached {volume} from {node}"),
+            k8s: None,
+        },
+        Event::ForceDetached { volume, node, pods, node_responsive } => {
+            let risky = !pods.is_empty() || !node_responsive;
+            let (risk_ja, risk_en) = if !risky {
+                (String::new(), String::new())
+            } else if pods.is_empty() {
+                (
+                    "。止まったことを確かめていないので、まだ書いているかもしれない(二重書き込みの危険)".to_string(),
+                    "; nobody confirmed the node stopped writing (risk of two writers)".to_string(),
+                )
+            } else {
+                (
+                    format!("。{} がまだ書いているかもしれない(二重書き込みの危険)", list(pods)),
+                    format!("; {} may still be writing (risk of two writers on one disk)", list(pods)),
+                )
+            };
+            Words {
+                ja: format!("{volume} を {node} の応答を待たずに外した{risk_ja}"),
+                en: format!("force-detached {volume} from {node} without waiting for the node{risk_en}"),
+                k8s: None,
+            }
+        }
+        Event::Written { volume, pod, sharers } if sharers.is_empty() => Words {
+            ja: format!("{pod} が {volume} に書いた"),
+            en: format!("{pod} wrote to {volume}"),
+            k8s: None,
+        },
+        Event::Written { volume, pod, sharers } => Words {
+            ja: format!(
+                "{pod} が {volume} に書いた。{} も読み書きで開いている。ロックが無ければ互いの書き込みを壊しうる",
+                list(sharers)
+            ),
+            en: format!(
+                "{pod} wrote to {volume}; {} also has it open read-write, and without locking they can \
+                corrupt each other's writes",
+                list(sharers)
+            ),
+            k8s: None,
+        },
+        Event::ClaimDeleted { claim } => Words {
+            ja: format!("要求 {claim} を消した"),
+            en: format!("deleted claim {claim}"),
+            k8s: None,
+        },
+        Event::VolumeDeleted { volume } => Words {
+            ja: format!("回収の方針が Delete なので {volume} も消した"),
+            en: format!("reclaim policy Delete: {volume} deleted too"),
+            k8s: None,
+        },
+        Event::VolumeReleased { volume, claim } => Words {
+            ja: format!(
+                "回収の方針が Retain なので {volume} は Released として残る。\
+                中身はあるが、{claim} を作り直しても自動では結びつかない"
+            ),
+            en: format!(
+                "reclaim policy Retain: {volume} stays as Released with its data, and is not bound again \
+                even if {claim} is re-created"
+            ),
+            k8s: None,
+        },
+        Event::RetainedVolumeDeleted { volume } => Words {
+            ja: format!(
+                "PersistentVolume {volume} を消した。回収の方針が Retain なので DeleteVolume は呼ばれず、\
+                ストレージ側の実体(ディスク)と中身は残る。片付けるのは管理者"
+            ),
+            en: format!(
+                "deleted the PersistentVolume {volume}; reclaim policy Retain calls no DeleteVolume, so the \
+                disk and its data stay in the storage backend until an administrator removes them"
+            ),
+            // What `kubectl delete pv <name>` prints.
+            k8s: Some(format!("persistentvolume \"{volume}\" deleted")),
+        },
+        Event::ResizeRequested { claim, from_gib, to_gib } => Words {
+            ja: format!("要求 {claim} の容量を {from_gib}GiB から {to_gib}GiB に変えた"),
+            en: format!("claim {claim} now asks for {to_gib}GiB instead of {from_gib}GiB"),
+            k8s: None,
+        },
+        // external-resizer's events on the claim, and the condition it sets.
+        Event::ControllerExpanded { volume, size_gib } => Words {
+            ja: format!(
+                "{volume} のディスクを {size_gib}GiB に広げた(1段目: コントローラ)。ファイルシステムはまだ元の大きさ"
+            ),
+            en: format!(
+                "grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still \
+                the old size"
+            ),
+            k8s: Some(format!("External resizer is resizing volume {volume}")),
+        },
+        Event::ResizeFailed { claim, volume, size_gib, code } => Words {
+            ja: format!(
+                "ドライバが {size_gib}GiB への拡張を {} で断った(ストレージに空きが無い)。\
+                {volume} は元の大きさのまま、要求 {claim} は ControllerResizeInfeasible。要求を元に戻せば回復する",
+                code.name()
+            ),
+            en: format!(
+                "the driver refused to grow {volume} to {size_gib}GiB with {} (the backend has no room); the \
+                volume keeps its size and claim {claim} shows ControllerResizeInfeasible until its request \
+                goes back down",
+                code.name()
+            ),
+            k8s: Some(format!(
+                "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
+                DRIVER_NAME,
+                code.go_name()
+            )),
+        },
+        Event::FileSystemResizePending { claim, volume } => Words {
+            ja: format!(
+                "{volume} を使う Pod がどのノードにも無いので、ファイルシステムを広げる2段目は次に Pod が\
+                使う時まで待つ。要求 {claim} は FileSystemResizePending"
+            ),
+            en: format!(
+                "no node has {volume} mounted, so step 2, growing the filesystem, waits for the next pod to use \
+                it; claim {claim} shows FileSystemResizePending"
+            ),
+            k8s: Some(
+                "Waiting for user to (re-)start a pod to finish file system resize of volume on node.".to_string(),
+            ),
+        },
+        Event::FileSystemResized { volume, node, size_gib } => Words {
+            ja: format!(
+                "{node} の kubelet が {volume} のファイルシステムを {size_gib}GiB に広げた(2段目: ノード)。\
+                Pod から見える容量が増えた"
+            ),
+            en: format!(
+                "the kubelet on {node} grew the filesystem of {volume} to {size_gib}GiB (step 2, the node); \
+                pods now see the new size"
+            ),
+            k8s: Some(format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")),
+        },
+        Event::ResizeCancelled { claim, size_gib } => Words {
+            ja: format!("要求 {claim} は {size_gib}GiB。ディスクはもうその大きさがあるので、コントローラが広げるものは無い"),
+            en: format!(
+                "claim {claim} asks for {size_gib}GiB, which the disk already has: nothing for the controller \
+                to grow"
+            ),
+            k8s: None,
+        },
+        Event::NodeStoppedResponding { node } => Words {
+            ja: format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
+            en: format!("{node} stopped responding; nobody can confirm its pods have stopped"),
+            k8s: Some(format!("Node {node} status is now: NodeNotReady")),
+        },
+        Event::NodeResponding { node } => Words {
+            ja: format!("{node} がまた応答するようになった"),
+            en: format!("{node} is responding again"),
+            k8s: Some(format!("Node {node} status is now: NodeReady")),
+        },
+        Event::Csi(call) => {
+            let text = call.render();
+            Words { ja: text.clone(), en: text.clone(), k8s: Some(text) }
+        }
+        Event::AlreadyHolds { what } => Words { ja: what.prose(true), en: what.prose(false), k8s: None },
     }
 }
 
