@@ -5,6 +5,8 @@
 //! Every text is a [`Msg`] with both languages, so a missing translation is a compile error rather
 //! than a blank button.
 
+use std::fmt;
+
 use kubevol_sim::link::{LinkError, MAX_CHARS, VERSION};
 use kubevol_sim::{Tell, Voice};
 
@@ -54,6 +56,12 @@ impl Lang {
             Lang::Ja => ja,
             Lang::En => en,
         }
+    }
+
+    /// A sentence in two languages, formatted in the reader's only: `lang.say(format_args!(..),
+    /// format_args!(..))` is `pick` for texts with values in them, and formats one text, not two.
+    pub fn say(self, ja: fmt::Arguments, en: fmt::Arguments) -> String {
+        fmt::format(self.pick(ja, en))
     }
 
     /// The list separator each language writes.
@@ -159,13 +167,13 @@ pub fn step_counter(now: u64) -> String {
 /// `known` lists the demo's presets, or is `None` for a demo that has none.
 pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
     match known {
-        Some(known) => lang.pick(
-            format!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める"),
-            format!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default"),
+        Some(known) => lang.say(
+            format_args!("data-preset \"{preset}\" はこのデモに無い(使えるのは {known})。既定の場面で始める"),
+            format_args!("data-preset \"{preset}\" is not one of this demo's ({known}); starting from the default"),
         ),
-        None => lang.pick(
-            format!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
-            format!("data-preset \"{preset}\" is ignored: this demo has no presets"),
+        None => lang.say(
+            format_args!("data-preset \"{preset}\" は使えない(このデモに場面の選択は無い)。既定で始める"),
+            format_args!("data-preset \"{preset}\" is ignored: this demo has no presets"),
         ),
     }
 }
@@ -174,9 +182,9 @@ pub fn unknown_preset(lang: Lang, preset: &str, known: Option<&str>) -> String {
 /// starts from its beginning instead.
 pub fn bad_link(lang: Lang, error: &LinkError) -> String {
     let why = link_fault(lang, error);
-    lang.pick(
-        format!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
-        format!("This demo's link cannot be restored: {why}. Starting from the beginning"),
+    lang.say(
+        format_args!("このデモへのリンクを復元できない: {why}。最初の状態から始める"),
+        format_args!("This demo's link cannot be restored: {why}. Starting from the beginning"),
     )
 }
 
@@ -184,9 +192,9 @@ pub fn bad_link(lang: Lang, error: &LinkError) -> String {
 /// show: said inside the demo, which starts from its beginning instead. `fault` is the path of
 /// what is wrong and why, in the page author's terms, as the script's promise reports it too.
 pub fn bad_scenario(lang: Lang, fault: &str) -> String {
-    lang.pick(
-        format!("ページが渡したシナリオを表示できない ({fault})。最初の状態から始める"),
-        format!("The page's scenario cannot be shown ({fault}). Starting from the beginning"),
+    lang.say(
+        format_args!("ページが渡したシナリオを表示できない ({fault})。最初の状態から始める"),
+        format_args!("The page's scenario cannot be shown ({fault}). Starting from the beginning"),
     )
 }
 
@@ -196,29 +204,32 @@ pub fn bad_scenario(lang: Lang, fault: &str) -> String {
 pub fn unshareable(lang: Lang, error: &LinkError, without_detours: bool) -> String {
     let why = link_fault(lang, error);
     if without_detours {
-        lang.pick(
-            format!("この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
-            format!(
+        lang.say(
+            format_args!(
+                "この場面はリンクにできない: 回り道を除いても{why}。「{}」ならファイルにすべて残せる",
+                EXPORT.ja
+            ),
+            format_args!(
                 "This moment cannot be shared as a link: even without its detours, {why}. {} keeps all of it in a file",
                 EXPORT.en
             ),
         )
     } else {
-        lang.pick(
-            format!("この場面はリンクにできない: {why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
-            format!("This moment cannot be shared as a link: {why}. {} keeps all of it in a file", EXPORT.en),
+        lang.say(
+            format_args!("この場面はリンクにできない: {why}。「{}」ならファイルにすべて残せる", EXPORT.ja),
+            format_args!("This moment cannot be shared as a link: {why}. {} keeps all of it in a file", EXPORT.en),
         )
     }
 }
 
 /// What Share says of a link that takes a shorter way to the moment shown (`share.rs`).
 pub fn shortened_link(lang: Lang, kept: usize, of: usize) -> String {
-    lang.pick(
-        format!(
+    lang.say(
+        format_args!(
             "履歴がリンクには長すぎるので、前の場面に戻っただけの回り道を除き、{of} 回の操作のうち {kept} 回で同じ場面を再現す\
              るリンクにした。状態と最後の結果は同じだが、ログと kubectl のイベントや AGE は短い道筋のものになる"
         ),
-        format!(
+        format_args!(
             "Your history is too long for a link, so this one leaves out the detours that came back to an earlier \
              moment: {kept} of your {of} actions reach the same moment. The state and the last outcome are the same; \
              the log, kubectl's Events and the ages follow the shorter way"
@@ -234,13 +245,13 @@ fn link_fault(lang: Lang, error: &LinkError) -> String {
                 .get(lang)
                 .into()
         }
-        LinkError::ForeignVersion { found } => lang.pick(
-            format!("別の版のデモが作ったリンク(形式 {found}。このページが読むのは {VERSION})"),
-            format!("another version of these demos made it (format {found}; this page reads {VERSION})"),
+        LinkError::ForeignVersion { found } => lang.say(
+            format_args!("別の版のデモが作ったリンク(形式 {found}。このページが読むのは {VERSION})"),
+            format_args!("another version of these demos made it (format {found}; this page reads {VERSION})"),
         ),
-        LinkError::Oversized { chars } => lang.pick(
-            format!("長すぎる({chars} 文字。読むのは {MAX_CHARS} 文字まで)"),
-            format!("it is too long ({chars} characters; a demo reads at most {MAX_CHARS})"),
+        LinkError::Oversized { chars } => lang.say(
+            format_args!("長すぎる({chars} 文字。読むのは {MAX_CHARS} 文字まで)"),
+            format_args!("it is too long ({chars} characters; a demo reads at most {MAX_CHARS})"),
         ),
         LinkError::Truncated => {
             msg("途中で切れている。一部だけコピーされたのかもしれない", "it is cut short, perhaps copied only in part")
@@ -265,9 +276,9 @@ fn link_fault(lang: Lang, error: &LinkError) -> String {
         )
         .get(lang)
         .into(),
-        LinkError::TooManyActions { actions, max } => lang.pick(
-            format!("操作が多すぎる({actions} 回。リンクから再現するのは {max} 回まで)"),
-            format!("it holds too many actions ({actions}; a link replays at most {max})"),
+        LinkError::TooManyActions { actions, max } => lang.say(
+            format_args!("操作が多すぎる({actions} 回。リンクから再現するのは {max} 回まで)"),
+            format_args!("it holds too many actions ({actions}; a link replays at most {max})"),
         ),
     }
 }

@@ -78,15 +78,15 @@ pub fn binding(b: Binding) -> Msg {
 }
 
 pub fn attached_to(lang: Lang, volume: &str) -> String {
-    lang.pick(format!("{volume} が繋がっている"), format!("{volume} attached"))
+    lang.say(format_args!("{volume} が繋がっている"), format_args!("{volume} attached"))
 }
 
 pub fn pods_see(lang: Lang, pods: &[String]) -> String {
-    lang.pick(format!("見えている Pod: {}", pods.join(", ")), format!("seen by: {}", pods.join(", ")))
+    lang.say(format_args!("見えている Pod: {}", pods.join(", ")), format_args!("seen by: {}", pods.join(", ")))
 }
 
 pub fn zone_label(lang: Lang, zone: &str) -> String {
-    lang.pick(format!("区画 {zone}"), format!("zone {zone}"))
+    lang.say(format_args!("区画 {zone}"), format_args!("zone {zone}"))
 }
 
 /// The badge: which volume, where it is attached, how many pods see it.
@@ -99,14 +99,14 @@ pub fn badge(state: &State, lang: Lang) -> String {
     };
     let (name, pods, at) = (v.name, v.pods, v.attached.join(", "));
     if at.is_empty() {
-        lang.pick(
-            format!("{name} ・ 未接続 ・ {pods} 個から見えている"),
-            format!("{name} · not attached · seen by {pods} pod(s)"),
+        lang.say(
+            format_args!("{name} ・ 未接続 ・ {pods} 個から見えている"),
+            format_args!("{name} · not attached · seen by {pods} pod(s)"),
         )
     } else {
-        lang.pick(
-            format!("{name} ・ {at} に接続 ・ {pods} 個から見えている"),
-            format!("{name} · attached to {at} · seen by {pods} pod(s)"),
+        lang.say(
+            format_args!("{name} ・ {at} に接続 ・ {pods} 個から見えている"),
+            format_args!("{name} · attached to {at} · seen by {pods} pod(s)"),
         )
     }
 }
@@ -118,9 +118,9 @@ pub fn volume_line(state: &State, lang: Lang) -> String {
     };
     let c = DEMO_CLAIM;
     let Some(v) = claim.volume else {
-        return lang.pick(
-            format!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
-            format!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
+        return lang.say(
+            format_args!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
+            format_args!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
         );
     };
     let (name, size, mode, request) = (v.name, v.size_gib, v.mode.name(), v.request_gib);
@@ -128,22 +128,25 @@ pub fn volume_line(state: &State, lang: Lang) -> String {
     let sizes = if request == size && v.filesystem_gib == size {
         format!("{size}GiB")
     } else {
-        lang.pick(
-            format!("要求 {request}GiB ・ ディスク {size}GiB ・ Pod から見える {}GiB", v.filesystem_gib),
-            format!("asks {request}GiB · disk {size}GiB · pods see {}GiB", v.filesystem_gib),
+        lang.say(
+            format_args!("要求 {request}GiB ・ ディスク {size}GiB ・ Pod から見える {}GiB", v.filesystem_gib),
+            format_args!("asks {request}GiB · disk {size}GiB · pods see {}GiB", v.filesystem_gib),
         )
     };
     let zone = v.zone.map_or(msg("区画の指定なし", "no zone").get(lang).to_string(), |z| zone_label(lang, &z));
-    lang.pick(
-        format!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})"),
-        format!("claim {c} · volume {name} ({sizes}, {mode}, {zone})"),
+    lang.say(
+        format_args!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})"),
+        format_args!("claim {c} · volume {name} ({sizes}, {mode}, {zone})"),
     )
 }
 
 pub fn released(lang: Lang, volumes: &[String]) -> String {
-    lang.pick(
-        format!("Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)", volumes.join(", ")),
-        format!(
+    lang.say(
+        format_args!(
+            "Released のまま残っている実体: {}(中身はある。自動ではどの要求にも結びつかない)",
+            volumes.join(", ")
+        ),
+        format_args!(
             "Released volumes kept: {} (their data is there; no claim binds them automatically)",
             volumes.join(", ")
         ),
@@ -195,42 +198,42 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
             "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そこで作られる",
             "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
         ).get(lang).into(),
-        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => lang.pick(
-            format!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファ\
+        Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => lang.say(
+            format_args!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファ\
                 イルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
-            format!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB \
+            format_args!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB \
                 (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls \
                 NodeExpandVolume when a pod next uses it"),
         ),
-        Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => lang.pick(
-            format!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要\
+        Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => lang.say(
+            format_args!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要\
                 求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
-            format!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB \
+            format_args!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB \
                 (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; \
                 here, ← Back takes the request back", code.name()),
         ),
-        Situation::Unresponsive { node, volume } => lang.pick(
-            format!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
-            format!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force \
+        Situation::Unresponsive { node, volume } => lang.say(
+            format_args!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),
+            format_args!("{node} does not respond. {volume} stays attached and cannot be detached normally; only Force \
                 detach moves it"),
         ),
-        Situation::NotAttached { volume, zone: Some(z) } => lang.pick(
-            format!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
-            format!("{volume} exists in zone {z} but is not attached to any node yet"),
+        Situation::NotAttached { volume, zone: Some(z) } => lang.say(
+            format_args!("実体 {volume} は区画 {z} にあるが、まだどのノードにも繋がっていない"),
+            format_args!("{volume} exists in zone {z} but is not attached to any node yet"),
         ),
         Situation::NotAttached { .. } => msg(
             "実体はあるが、まだどのノードにも繋がっていない",
             "The volume exists but is not attached to any node yet",
         ).get(lang).into(),
-        Situation::AttachedNoPods { volume, nodes } => lang.pick(
-            format!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
-            format!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
+        Situation::AttachedNoPods { volume, nodes } => lang.say(
+            format_args!("{volume} は {} に繋がっている。まだどの Pod からも見えていない", nodes.join(", ")),
+            format_args!("{volume} is attached to {}; no pod sees it yet", nodes.join(", ")),
         ),
         Situation::Seen { volume, nodes, pods, mode } => {
             let why = mode_reason(mode).get(lang);
-            lang.pick(
-                format!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", ")),
-                format!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", ")),
+            lang.say(
+                format_args!("{volume} は {} に繋がり、{pods} 個の Pod から見えている。{why}", nodes.join(", ")),
+                format_args!("{volume} is attached to {} and seen by {pods} pod(s). {why}", nodes.join(", ")),
             )
         }
     }

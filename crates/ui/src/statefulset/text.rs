@@ -43,24 +43,24 @@ pub const STARTUP_UNIT: Msg = msg("周期", "steps");
 
 pub fn break_label(lang: Lang, pod: &str, broken: bool) -> String {
     if broken {
-        lang.pick(format!("{pod} を直す"), format!("Fix {pod}"))
+        lang.say(format_args!("{pod} を直す"), format_args!("Fix {pod}"))
     } else {
-        lang.pick(format!("{pod} を壊す"), format!("Break {pod}"))
+        lang.say(format_args!("{pod} を壊す"), format_args!("Break {pod}"))
     }
 }
 
 /// The startup time the first screen states (the book's demo says 起動に 2 周期); the settings
 /// fold changes it.
 pub fn startup(lang: Lang, steps: u32) -> String {
-    lang.pick(format!("起動に {steps} 周期"), format!("startup: {steps} step(s)"))
+    lang.say(format_args!("起動に {steps} 周期"), format_args!("startup: {steps} step(s)"))
 }
 
 pub fn starting(lang: Lang, steps_left: u64) -> String {
-    lang.pick(format!("起動中(あと {steps_left} 周期)"), format!("starting ({steps_left} step(s) left)"))
+    lang.say(format_args!("起動中(あと {steps_left} 周期)"), format_args!("starting ({steps_left} step(s) left)"))
 }
 
 pub fn data(lang: Lang, data: &str) -> String {
-    lang.pick(format!("中身: {data}"), format!("data: {data}"))
+    lang.say(format_args!("中身: {data}"), format_args!("data: {data}"))
 }
 
 /// How a retention policy reads on its button.
@@ -73,9 +73,9 @@ pub fn retention(r: Retention) -> Msg {
 
 pub fn badge(state: &State, lang: Lang) -> String {
     let (ready, target, volumes) = (state.ready_count(), state.replicas(), state.pvcs.len());
-    lang.pick(
-        format!("ready {ready} / 目標 {target} ・ボリューム {volumes}"),
-        format!("ready {ready} / target {target} · volumes {volumes}"),
+    lang.say(
+        format_args!("ready {ready} / 目標 {target} ・ボリューム {volumes}"),
+        format_args!("ready {ready} / target {target} · volumes {volumes}"),
     )
 }
 
@@ -85,22 +85,22 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
         return refused(lang, refusal);
     }
     match present::situation(&session.state) {
-        Situation::Converged { ready, volumes } => lang.pick(
-            format!("揃っている。{ready} 個すべて ready で、ボリュームは {volumes} 個ある"),
-            format!("Converged: all {ready} pods are ready, and there are {volumes} volumes"),
+        Situation::Converged { ready, volumes } => lang.say(
+            format_args!("揃っている。{ready} 個すべて ready で、ボリュームは {volumes} 個ある"),
+            format_args!("Converged: all {ready} pods are ready, and there are {volumes} volumes"),
         ),
-        Situation::StuckOrdered { broken, next } => lang.pick(
-            format!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
-            format!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the \
+        Situation::StuckOrdered { broken, next } => lang.say(
+            format_args!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
+            format_args!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the \
                 order means stopping when stuck"),
         ),
-        Situation::StuckParallel { broken } => lang.pick(
-            format!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
-            format!("{broken} stays broken; under Parallel the other pods did not wait for it"),
+        Situation::StuckParallel { broken } => lang.say(
+            format_args!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
+            format_args!("{broken} stays broken; under Parallel the other pods did not wait for it"),
         ),
-        Situation::ScalingDown { extra } => lang.pick(
-            format!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
-            format!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their \
+        Situation::ScalingDown { extra } => lang.say(
+            format_args!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
+            format_args!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their \
                 volumes stay"),
         ),
         Situation::Starting { ordered: true } => msg(

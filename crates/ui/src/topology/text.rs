@@ -74,7 +74,7 @@ pub fn stuck_phase(phase: Phase) -> Option<Msg> {
 /// A claim's status as `kubectl get pvc` would sum it up, with the zone of its volume.
 pub fn pvc_status(lang: Lang, volume: Option<&str>, zone: Option<&str>) -> String {
     match (volume, zone) {
-        (Some(v), Some(z)) => lang.pick(format!("Bound → {v}(区画 {z})"), format!("Bound → {v} (zone {z})")),
+        (Some(v), Some(z)) => lang.say(format_args!("Bound → {v}(区画 {z})"), format_args!("Bound → {v} (zone {z})")),
         (Some(v), None) => format!("Bound → {v}"),
         (None, _) => "Pending".to_string(),
     }

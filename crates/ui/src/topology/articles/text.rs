@@ -51,7 +51,10 @@ pub fn allowed(a: AllowedZones) -> Msg {
 
 pub fn badge(s: &State, lang: Lang) -> String {
     let (running, pending) = (s.running(), s.pending_pods().len());
-    lang.pick(format!("動いている {running} ・ Pending {pending}"), format!("running {running} · pending {pending}"))
+    lang.say(
+        format_args!("動いている {running} ・ Pending {pending}"),
+        format_args!("running {running} · pending {pending}"),
+    )
 }
 
 /// What the scheduler's reason means for the reader: which rule keeps the pod out.
@@ -103,17 +106,19 @@ pub fn verdict(session: &TopoSession, lang: Lang) -> String {
         Situation::AllRunning { running, per_node } => {
             let per_node: Vec<String> = per_node
                 .into_iter()
-                .map(|(n, count)| lang.pick(format!("{n} に {count}"), format!("{count} on {n}")))
+                .map(|(n, count)| lang.say(format_args!("{n} に {count}"), format_args!("{count} on {n}")))
                 .collect();
             let per_node = per_node.join(lang.comma());
-            lang.pick(
-                format!("{running} 個すべてが動いている({per_node})。ボリュームはどれも自分の Pod と同じ区画にある"),
-                format!("All {running} pods run ({per_node}); every volume sits in its pod's zone"),
+            lang.say(
+                format_args!(
+                    "{running} 個すべてが動いている({per_node})。ボリュームはどれも自分の Pod と同じ区画にある"
+                ),
+                format_args!("All {running} pods run ({per_node}); every volume sits in its pod's zone"),
             )
         }
         Situation::Stuck { pod, why: w } => {
             let w = why(w).get(lang);
-            lang.pick(format!("{pod} は Pending のまま: {w}"), format!("{pod} stays Pending: {w}"))
+            lang.say(format_args!("{pod} は Pending のまま: {w}"), format_args!("{pod} stays Pending: {w}"))
         }
     }
 }

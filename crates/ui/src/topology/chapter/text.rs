@@ -63,9 +63,9 @@ pub fn badge(s: &State, chapter: Chapter, lang: Lang) -> String {
     let survival = present::survival(s);
     let (skew, of) = (survival.zone_skew, chapter.pods as usize);
     let survivors = survival.zone_loss.map_or(0, |l| l.survivors);
-    lang.pick(
-        format!("偏り {skew} ・ 1区画を失うと {survivors}/{of} 残る"),
-        format!("skew {skew} · losing a zone keeps {survivors}/{of}"),
+    lang.say(
+        format_args!("偏り {skew} ・ 1区画を失うと {survivors}/{of} 残る"),
+        format_args!("skew {skew} · losing a zone keeps {survivors}/{of}"),
     )
 }
 
@@ -73,25 +73,34 @@ pub fn badge(s: &State, chapter: Chapter, lang: Lang) -> String {
 /// Without any domain to lose, nothing runs and nothing survives.
 pub fn loss_line(lang: Lang, zone: bool, domain: Option<&str>, survivors: usize, of: usize) -> String {
     let line = if zone {
-        lang.pick(format!("区画を1つ失うと {survivors}/{of} 残る"), format!("losing a zone keeps {survivors}/{of}"))
+        lang.say(
+            format_args!("区画を1つ失うと {survivors}/{of} 残る"),
+            format_args!("losing a zone keeps {survivors}/{of}"),
+        )
     } else {
-        lang.pick(format!("ノードを1台失うと {survivors}/{of} 残る"), format!("losing a node keeps {survivors}/{of}"))
+        lang.say(
+            format_args!("ノードを1台失うと {survivors}/{of} 残る"),
+            format_args!("losing a node keeps {survivors}/{of}"),
+        )
     };
     match domain {
-        Some(d) => lang.pick(format!("{line}(最悪は {d})"), format!("{line} (worst: {d})")),
+        Some(d) => lang.say(format_args!("{line}(最悪は {d})"), format_args!("{line} (worst: {d})")),
         None => line,
     }
 }
 
 /// The book's comparison under the bars: the same pods put in one zone, all lost with it.
 pub fn packed_line(lang: Lang, pods: usize) -> String {
-    lang.pick(format!("1区画に寄せていたら 0/{pods} 残る"), format!("all in one zone, losing it keeps 0/{pods}"))
+    lang.say(
+        format_args!("1区画に寄せていたら 0/{pods} 残る"),
+        format_args!("all in one zone, losing it keeps 0/{pods}"),
+    )
 }
 
 pub fn skew_line(lang: Lang, by_zone: usize, by_node: usize) -> String {
-    lang.pick(
-        format!("偏り: 区画ごと {by_zone} ・ ノードごと {by_node}"),
-        format!("skew: per zone {by_zone} · per node {by_node}"),
+    lang.say(
+        format_args!("偏り: 区画ごと {by_zone} ・ ノードごと {by_node}"),
+        format_args!("skew: per zone {by_zone} · per node {by_node}"),
     )
 }
 
@@ -100,30 +109,30 @@ pub fn verdict(session: &TopoSession, chapter: Chapter, lang: Lang) -> String {
         return refused(lang, refusal);
     }
     match present::situation(&session.state, chapter) {
-        Situation::Loose { max_skew, pods } => lang.pick(
-            format!(
+        Situation::Loose { max_skew, pods } => lang.say(
+            format_args!(
                 "maxSkew {max_skew} は {pods} 個に対して緩く、制約はどんな偏りも許している。散るかどうかはスケジューラ\
                     の他の採点しだいで、制約は何も保証していない"
             ),
-            format!(
+            format_args!(
                 "maxSkew {max_skew} is loose for {pods} pods: the constraint allows any imbalance, and whether the \
                     pods spread is up to the scheduler's other scores, not guaranteed"
             ),
         ),
-        Situation::Spread { survivors } => lang.pick(
-            format!("区画をまたいで散っている。1区画を失っても {survivors} 個が残り、過半数を保てる"),
-            format!("Spread across zones: losing any one zone still leaves {survivors}, a majority"),
+        Situation::Spread { survivors } => lang.say(
+            format_args!("区画をまたいで散っている。1区画を失っても {survivors} 個が残り、過半数を保てる"),
+            format_args!("Spread across zones: losing any one zone still leaves {survivors}, a majority"),
         ),
-        Situation::Bunched { lost } => lang.pick(
-            format!("区画に偏っている。いちばん多い区画が落ちると {lost} 個を一度に失う"),
-            format!("Bunched into a zone: losing the fullest zone takes {lost} pods at once"),
+        Situation::Bunched { lost } => lang.say(
+            format_args!("区画に偏っている。いちばん多い区画が落ちると {lost} 個を一度に失う"),
+            format_args!("Bunched into a zone: losing the fullest zone takes {lost} pods at once"),
         ),
-        Situation::Refused { pod } => lang.pick(
-            format!(
+        Situation::Refused { pod } => lang.say(
+            format_args!(
                 "{pod} は Pending のまま。落ちた区画も 0 個の区画として数えられ、どこに置いても maxSkew を超えるので、\
                     DoNotSchedule は置かない。ScheduleAnyway なら置く"
             ),
-            format!(
+            format_args!(
                 "{pod} stays Pending: the lost zone still counts, with 0 pods, so every placement would exceed maxSkew \
                     and DoNotSchedule does not place it. ScheduleAnyway would"
             ),
@@ -139,13 +148,13 @@ pub fn verdict(session: &TopoSession, chapter: Chapter, lang: Lang) -> String {
                 )
             }
             .get(lang);
-            lang.pick(
-                format!(
+            lang.say(
+                format_args!(
                     "{pods}: 落ちたノードの上で状態不明。動いているとは数えないが、オブジェクトは残るので StatefulSet \
                         は同じ名前の Pod を作らない(1 つの名前に Pod は 1 つまで)。{now}、確かめる kubelet \
                         は応答しない。強制削除、ノードの削除、ノードの復帰のどれかまで作り直されない"
                 ),
-                format!(
+                format_args!(
                     "{pods}: unknown on a lost node. They no longer count as running, but the objects stay, so the \
                         StatefulSet creates no pod of the same name (at most one pod per identity). {now}: the kubelet \
                         that would confirm does not answer. Only a force delete, removing the node, or its return lets \
