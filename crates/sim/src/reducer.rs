@@ -4,24 +4,24 @@
 //! so a refusal can never leave a half-done change behind.
 
 /// Why an action changes nothing: a rule refused it, or the state already holds what it asks,
-/// which the event says.
-pub enum NoChange<E, R> {
+/// which `H` says (an event, or what a model's "already holds" event carries).
+pub enum NoChange<H, R> {
     Refused(R),
-    Holds(E),
+    Holds(H),
 }
 
-impl<E, R> From<R> for NoChange<E, R> {
+impl<H, R> From<R> for NoChange<H, R> {
     fn from(refusal: R) -> Self {
         NoChange::Refused(refusal)
     }
 }
 
-impl<E, R> NoChange<E, R> {
+impl<H, R> NoChange<H, R> {
     /// What `apply` answers for an action that changes nothing.
-    pub fn outcome(self) -> Result<Vec<E>, R> {
+    pub fn outcome<E: From<H>>(self) -> Result<Vec<E>, R> {
         match self {
             NoChange::Refused(refusal) => Err(refusal),
-            NoChange::Holds(event) => Ok(vec![event]),
+            NoChange::Holds(holds) => Ok(vec![holds.into()]),
         }
     }
 }

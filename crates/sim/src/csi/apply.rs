@@ -130,7 +130,7 @@ impl State {
         check_name(&spec.name)?;
         if let Some(existing) = self.claims.get(&spec.name) {
             return Err(if existing.spec == *spec {
-                NoChange::Holds(Event::AlreadyHolds { what: AlreadyHolds::Requested { claim: spec.name.clone() } })
+                NoChange::Holds(AlreadyHolds::Requested { claim: spec.name.clone() })
             } else {
                 Refusal::ClaimExists { claim: spec.name.clone() }.into()
             });
@@ -227,9 +227,7 @@ impl State {
             .into());
         }
         if v.attached.contains(node) {
-            return Err(NoChange::Holds(Event::AlreadyHolds {
-                what: AlreadyHolds::Attached { volume, node: node.to_string() },
-            }));
+            return Err(NoChange::Holds(AlreadyHolds::Attached { volume, node: node.to_string() }));
         }
         // The Multi-Attach check belongs to the attach step (the attach/detach controller). A
         // driver with no attach step has none, and nothing else enforces ReadWriteOnce across
@@ -309,7 +307,7 @@ impl State {
         match v.mounts.get(&pod) {
             Some(on) if on == node => {
                 let what = AlreadyHolds::Mounted { volume: v.name.clone(), pod };
-                return Err(NoChange::Holds(Event::AlreadyHolds { what }));
+                return Err(NoChange::Holds(what));
             }
             Some(on) => {
                 return Err(Refusal::PodOnOtherNode { pod, runs_on: on.clone(), wanted: node.to_string() }.into())
@@ -363,9 +361,7 @@ impl State {
     fn check_unmount(&self, claim: &str, pod: &str) -> Check<String> {
         let v = self.bound_volume(claim)?;
         let Some(node) = v.mounts.get(pod) else {
-            return Err(NoChange::Holds(Event::AlreadyHolds {
-                what: AlreadyHolds::NotMounted { volume: v.name.clone(), pod: pod.to_string() },
-            }));
+            return Err(NoChange::Holds(AlreadyHolds::NotMounted { volume: v.name.clone(), pod: pod.to_string() }));
         };
         self.responsive_node(node)?;
         Ok(v.name.clone())
@@ -392,9 +388,7 @@ impl State {
     fn check_unmount_all(&self, claim: &str) -> Check<(String, Vec<String>)> {
         let v = self.bound_volume(claim)?;
         if v.mounts.is_empty() {
-            return Err(NoChange::Holds(Event::AlreadyHolds {
-                what: AlreadyHolds::NothingMounted { volume: v.name.clone() },
-            }));
+            return Err(NoChange::Holds(AlreadyHolds::NothingMounted { volume: v.name.clone() }));
         }
         for node in v.mounts.values() {
             self.responsive_node(node)?;
@@ -412,9 +406,7 @@ impl State {
             return Err(Refusal::UnknownNode { node: node.to_string() }.into());
         }
         if !v.attached.contains(node) {
-            return Err(NoChange::Holds(Event::AlreadyHolds {
-                what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() },
-            }));
+            return Err(NoChange::Holds(AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() }));
         }
         self.responsive_node(node)?;
         if v.has_pods_on(node) {
@@ -439,11 +431,8 @@ impl State {
 
     fn check_force_detach(&self, claim: &str, node: Option<&str>) -> Check<(String, Vec<String>)> {
         let v = self.bound_volume(claim)?;
-        let not_attached = |node: &str| {
-            NoChange::Holds(Event::AlreadyHolds {
-                what: AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() },
-            })
-        };
+        let not_attached =
+            |node: &str| NoChange::Holds(AlreadyHolds::NotAttached { volume: v.name.clone(), node: node.to_string() });
         let targets: Vec<String> = match node {
             Some(n) if !self.nodes.contains_key(n) => return Err(Refusal::UnknownNode { node: n.to_string() }.into()),
             Some(n) if !v.attached.contains(n) => return Err(not_attached(n)),
@@ -565,7 +554,7 @@ impl State {
         }
         if size_gib == c.spec.size_gib {
             let what = AlreadyHolds::Size { claim: claim.to_string(), size_gib };
-            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
+            return Err(NoChange::Holds(what));
         }
         // A request may go down again after a failure (RecoverVolumeExpansionFailure), but only
         // to more than the claim already has, its status.capacity.
@@ -653,7 +642,7 @@ impl State {
         let n = self.nodes.get(node).ok_or_else(|| Refusal::UnknownNode { node: node.to_string() })?;
         if n.responsive == responsive {
             let what = AlreadyHolds::NodeState { node: node.to_string(), responsive };
-            return Err(NoChange::Holds(Event::AlreadyHolds { what }));
+            return Err(NoChange::Holds(what));
         }
         Ok(())
     }
@@ -680,7 +669,9 @@ impl State {
 }
 
 /// What a check returns: the plan of the change, or why there is none.
-type Check<P> = Result<P, NoChange<Event, Refusal>>;
+/// A check's answer: the plan of the change, or why there is none. An action that asks for what
+/// already holds says so with the small `AlreadyHolds`, which `apply` wraps in its event.
+type Check<P> = Result<P, NoChange<AlreadyHolds, Refusal>>;
 
 /// The volume an attach is for: the claim's, or one WaitForFirstConsumer creates in `zone` first.
 enum VolumeToAttach {

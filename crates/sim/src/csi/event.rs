@@ -142,6 +142,12 @@ pub enum AlreadyHolds {
     NodeState { node: String, responsive: bool },
 }
 
+impl From<AlreadyHolds> for Event {
+    fn from(what: AlreadyHolds) -> Event {
+        Event::AlreadyHolds { what }
+    }
+}
+
 impl Event {
     /// Whether this event reports a change (as opposed to a CSI call or an idempotent no-op).
     pub fn is_change(&self) -> bool {
