@@ -39,50 +39,86 @@ pub struct Told {
     pub k8s: Option<String>,
 }
 
-/// One row of a model's refusal table: a refusal's stable kind and all its texts, written side by side
-/// so that adding or rewording a refusal touches one match arm, never four.
-pub(crate) struct Row {
-    pub kind: &'static str,
-    pub ja: String,
-    pub en: String,
-    pub k8s: Option<String>,
-}
-
-/// A model's event table: one arm per kind of event, each with its Japanese, English and Kubernetes
-/// texts side by side as a refusal's [`Row`] holds them, so that adding or rewording an event
-/// touches one arm. An arm is `pattern => Words { ja, en, k8s }`, or a block of `let`s that the
-/// texts share, ending in `Words { .. }`.
+/// A model's table of events or of refusals: one arm per kind, each with its Japanese, English and
+/// Kubernetes texts side by side (and a refusal's stable kind), so that adding or rewording one
+/// touches one arm. An event's arm is `pattern => Words { ja: .., en: .., k8s: .. },`, a refusal's
+/// `pattern => Row { kind: .., ja: .., en: .., k8s: .. },` or a refusal several models share,
+/// `pattern => Common::unknown_claim(claim),`. Either may be a block of `let`s the texts share,
+/// ending in its `Words` or `Row`.
 ///
-/// The table is read as two functions, [`Tell::prose`] and [`Tell::k8s`], each of which formats
-/// only the text it returns: a chapter's first screen tells events in prose, and the cluster's
-/// wording, which the kubectl fold shows, stays with that fold's part of the wasm.
-macro_rules! event_table {
-    ($event:ty { $($arms:tt)* }) => {
-        $crate::told::event_table!(@arm $event; []; $($arms)*);
+/// The table is read as separate functions ([`Tell::prose`], [`Tell::k8s`], a refusal's `kind`),
+/// each of which formats only the text it returns: a chapter's first screen tells events and
+/// refusals in prose, and the cluster's wording, which the kubectl fold shows, stays with that
+/// fold's part of the wasm.
+macro_rules! told_table {
+    (events $told:ty { $($arms:tt)* }) => {
+        $crate::told::told_table!(@arm events $told; []; $($arms)*);
     };
-    (@arm $event:ty; [$($done:tt)*];
+    (refusals $told:ty { $($arms:tt)* }) => {
+        $crate::told::told_table!(@arm refusals $told; []; $($arms)*);
+    };
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
         $pat:pat $(if $guard:expr)? => Words { ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }, $($rest:tt)*) => {
-        $crate::told::event_table!(@arm $event; [$($done)* {($pat) ($($guard)?) () ($ja) ($en) ($k8s)}]; $($rest)*);
+        $crate::told::told_table!(@arm $mode $told; [$($done)* {($pat) ($($guard)?) () (()) ($ja) ($en) ($k8s)}];
+            $($rest)*);
     };
-    (@arm $event:ty; [$($done:tt)*];
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => Row {
+            kind: $kind:expr, ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)?
+        }, $($rest:tt)*) => {
+        $crate::told::told_table!(@arm $mode $told; [$($done)* {($pat) ($($guard)?) () ($kind) ($ja) ($en) ($k8s)}];
+            $($rest)*);
+    };
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => Common::$common:ident($($arg:expr),* $(,)?), $($rest:tt)*) => {
+        $crate::told::told_table!(@arm $mode $told; [$($done)* {($pat) ($($guard)?) ()
+            ($crate::told::Common::$common($($arg),*).kind())
+            ($crate::told::Tell::prose(&$crate::told::Common::$common($($arg),*), true))
+            ($crate::told::Tell::prose(&$crate::told::Common::$common($($arg),*), false))
+            ($crate::told::Tell::k8s(&$crate::told::Common::$common($($arg),*)))}]; $($rest)*);
+    };
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
         $pat:pat $(if $guard:expr)? => {
             $(let $shared:pat = $value:expr;)*
             Words { ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }
         } $($rest:tt)*) => {
-        $crate::told::event_table!(@arm $event; [$($done)*
-            {($pat) ($($guard)?) ($(let $shared = $value;)*) ($ja) ($en) ($k8s)}]; $($rest)*);
+        $crate::told::told_table!(@arm $mode $told; [$($done)*
+            {($pat) ($($guard)?) ($(let $shared = $value;)*) (()) ($ja) ($en) ($k8s)}]; $($rest)*);
     };
     // The same, with the shared `let`s naming the two prose texts themselves.
-    (@arm $event:ty; [$($done:tt)*];
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
         $pat:pat $(if $guard:expr)? => {
             $(let $shared:pat = $value:expr;)*
             Words { $ja:ident, $en:ident, k8s: $k8s:expr $(,)? }
         } $($rest:tt)*) => {
-        $crate::told::event_table!(@arm $event; [$($done)*
-            {($pat) ($($guard)?) ($(let $shared = $value;)*) ($ja) ($en) ($k8s)}]; $($rest)*);
+        $crate::told::told_table!(@arm $mode $told; [$($done)*
+            {($pat) ($($guard)?) ($(let $shared = $value;)*) (()) ($ja) ($en) ($k8s)}]; $($rest)*);
     };
-    (@arm $event:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
-        impl $crate::told::Tell for $event {
+    (@arm $mode:ident $told:ty; [$($done:tt)*];
+        $pat:pat $(if $guard:expr)? => {
+            $(let $shared:pat = $value:expr;)*
+            Row { kind: $kind:expr, ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }
+        } $($rest:tt)*) => {
+        $crate::told::told_table!(@arm $mode $told; [$($done)*
+            {($pat) ($($guard)?) ($(let $shared = $value;)*) ($kind) ($ja) ($en) ($k8s)}]; $($rest)*);
+    };
+    (@arm events $told:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
+        $crate::told::told_table!(@tell $told; [$({($pat) ($($guard)?) ($($shared)*) ($ja) ($en) ($k8s)})*]);
+    };
+    (@arm refusals $told:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
+        impl $told {
+            /// The stable kebab-case name of the rule that refused.
+            #[allow(unused_variables)]
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $($pat $(if $guard)? => $kind,)*
+                }
+            }
+        }
+        $crate::told::told_table!(@tell $told; [$({($pat) ($($guard)?) ($($shared)*) ($ja) ($en) ($k8s)})*]);
+    };
+    (@tell $told:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($ja:expr) ($en:expr) ($k8s:expr)})*]) => {
+        impl $crate::told::Tell for $told {
             // An arm's bindings serve one voice or another, not always both.
             #[allow(unused_variables)]
             fn prose(&self, japanese: bool) -> String {
@@ -106,73 +142,106 @@ macro_rules! event_table {
         }
     };
 }
-pub(crate) use event_table;
+pub(crate) use told_table;
 
 /// Refusals more than one model has, worded once so they read the same in every demo.
-impl Row {
-    pub(crate) fn no_pod(kind: &'static str, pod: &str) -> Row {
-        Row {
-            kind,
+pub(crate) enum Common<'a> {
+    NoPod {
+        kind: &'static str,
+        pod: &'a str,
+    },
+    UnknownNode {
+        node: &'a str,
+    },
+    /// As the PV controller's lister says it (singular resource), in a claim's ProvisioningFailed.
+    UnknownClass {
+        class: &'a str,
+    },
+    UnknownClaim {
+        claim: &'a str,
+    },
+    /// The StatefulSet and topology demos' names (the CSI model's has a length in it).
+    InvalidName {
+        name: &'a str,
+    },
+    TooManyReplicas {
+        asked: i64,
+        max: u32,
+    },
+    TooManySteps {
+        asked: u32,
+        max: u32,
+    },
+}
+
+impl<'a> Common<'a> {
+    pub(crate) fn no_pod(kind: &'static str, pod: &'a str) -> Self {
+        Common::NoPod { kind, pod }
+    }
+    pub(crate) fn unknown_node(node: &'a str) -> Self {
+        Common::UnknownNode { node }
+    }
+    pub(crate) fn unknown_class(class: &'a str) -> Self {
+        Common::UnknownClass { class }
+    }
+    pub(crate) fn unknown_claim(claim: &'a str) -> Self {
+        Common::UnknownClaim { claim }
+    }
+    pub(crate) fn invalid_name(name: &'a str) -> Self {
+        Common::InvalidName { name }
+    }
+    pub(crate) fn too_many_replicas(asked: i64, max: u32) -> Self {
+        Common::TooManyReplicas { asked, max }
+    }
+    pub(crate) fn too_many_steps(asked: u32, max: u32) -> Self {
+        Common::TooManySteps { asked, max }
+    }
+}
+
+told_table! {
+    refusals Common<'_> {
+        Common::NoPod { kind, pod } => Row {
+            kind: *kind,
             ja: format!("Pod {pod} は無い"),
             en: format!("there is no pod {pod}"),
             k8s: Some(format!("pods \"{pod}\" not found")),
-        }
-    }
-
-    pub(crate) fn unknown_node(node: &str) -> Row {
-        Row {
+        },
+        Common::UnknownNode { node } => Row {
             kind: "unknown-node",
             ja: format!("ノード {node} は無い"),
             en: format!("there is no node {node}"),
             k8s: Some(format!("nodes \"{node}\" not found")),
-        }
-    }
-
-    /// As the PV controller's lister says it (singular resource), in a claim's ProvisioningFailed.
-    pub(crate) fn unknown_class(class: &str) -> Row {
-        Row {
+        },
+        Common::UnknownClass { class } => Row {
             kind: "unknown-class",
             ja: format!("StorageClass {class} は無い"),
             en: format!("there is no StorageClass {class}"),
             k8s: Some(format!("storageclass.storage.k8s.io \"{class}\" not found")),
-        }
-    }
-
-    pub(crate) fn unknown_claim(claim: &str) -> Row {
-        Row {
+        },
+        Common::UnknownClaim { claim } => Row {
             kind: "unknown-claim",
             ja: format!("要求 {claim} は無い"),
             en: format!("there is no claim {claim}"),
             k8s: Some(format!("persistentvolumeclaim \"{claim}\" not found")),
-        }
-    }
-
-    /// The StatefulSet and topology demos' names (the CSI model's has a length in it).
-    pub(crate) fn invalid_name(name: &str) -> Row {
-        Row {
+        },
+        Common::InvalidName { name } => Row {
             kind: "invalid-name",
             ja: format!("名前 \"{name}\" は使えない(英小文字・数字・ハイフン)"),
             en: format!("\"{name}\" is not a valid name (lowercase letters, digits and hyphens)"),
             k8s: None,
-        }
-    }
-
-    pub(crate) fn too_many_replicas(asked: i64, max: u32) -> Row {
-        Row {
+        },
+        Common::TooManyReplicas { asked, max } => Row {
             kind: "too-many-replicas",
             ja: format!("目標 {asked} は大きすぎる(このデモは {max} まで)"),
             en: format!("a target of {asked} is too large (this demo holds up to {max})"),
             k8s: None,
-        }
-    }
-
-    pub(crate) fn too_many_steps(asked: u32, max: u32) -> Row {
-        Row {
+        },
+        Common::TooManySteps { asked, max } => Row {
             kind: "too-many-steps",
             ja: format!("{asked} 周期は多すぎる(一度に {max} まで)"),
             en: format!("{asked} steps is too many at once (up to {max})"),
             k8s: None,
-        }
+        },
     }
 }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rpc::{Code, CsiCall};
 use crate::api::DRIVER_NAME;
-use crate::told::{event_table, list, pick, Tell};
+use crate::told::{list, pick, told_table, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -172,8 +172,8 @@ fn zone_text(japanese: bool, zone: &Option<String>) -> String {
 }
 
 // The event's texts in every voice, one arm per kind of event.
-event_table! {
-    Event {
+told_table! {
+    events Event {
         Event::WaitingForFirstConsumer { claim } => Words {
             ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
             en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::RetentionPolicy;
-use crate::told::event_table;
+use crate::told::told_table;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -111,8 +111,8 @@ pub enum Event {
 
 // The event's texts in every voice, one arm per kind of event. The `k8s` texts are the StatefulSet
 // controller's own event messages (reasons SuccessfulCreate / SuccessfulDelete).
-event_table! {
-    Event {
+told_table! {
+    events Event {
         Event::PodCreated { set, pod, pvc, reused, data } => {
             let (ja, en) = if *reused {
                 let (dj, de) = match data {

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::scheduling::FailedScheduling;
-use crate::told::{event_table, list};
+use crate::told::{list, told_table};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
@@ -112,8 +112,8 @@ fn is_zero(n: &usize) -> bool {
 }
 
 // The event's texts in every voice, one arm per kind of event.
-event_table! {
-    Event {
+told_table! {
+    events Event {
         Event::ClaimCreated { pvc } => {
             Words { ja: format!("要求 {pvc} を作った"), en: format!("created claim {pvc}"), k8s: None }
         }
