@@ -1,6 +1,7 @@
 // The figures a newcomer's first change meets: the longest line in crates/, how many lines pass
 // rustfmt's width, and the longest function of each model's reducer and the CSI driver.
-// Usage: node scripts/code-figures.mjs
+// Usage: node scripts/code-figures.mjs [--check]   (--check: fail if a line passes rustfmt's width,
+// which `cargo fmt --check` does not police: rustfmt leaves a statement it cannot fit as it is)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,6 +23,10 @@ for (const file of rust('crates')) {
   });
 }
 console.log(`longest line in crates/: ${longest.chars} characters (${longest.at}); ${over} lines over ${WIDTH}`);
+if (process.argv.includes('--check') && over > 0) {
+  console.error(`code-figures: ${over} line(s) pass ${WIDTH} characters, the longest at ${longest.at}: cut long texts with \\ continuations`);
+  process.exit(1);
+}
 
 // A function runs from its `fn` line to the first line that closes it at the same indentation.
 function longestFn(file) {

@@ -51,6 +51,7 @@ step() { printf '\n===== %s\n' "$1"; }
 
 step "format and lints"
 cargo fmt --all -- --check
+node scripts/code-figures.mjs --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy --workspace --all-targets --quiet --target wasm32-unknown-unknown -- -D warnings
 # The split build's own code (crates/ui/src/parts.rs), in a target folder of its own.
