@@ -105,7 +105,9 @@ fn run<M: Model + Observe>(setup: Value, expect_setup: Option<&str>, actions: &[
         let echo = serde_json::to_value(&action).expect("actions serialise");
         let (outcome, got) = match state.apply(action) {
             Ok(events) => (
-                json!({ "index": index, "action": echo, "ok": true, "events": events.iter().map(told).collect::<Vec<_>>() }),
+                json!({
+                    "index": index, "action": echo, "ok": true, "events": events.iter().map(told).collect::<Vec<_>>()
+                }),
                 "ok".to_string(),
             ),
             Err(refusal) => (

@@ -25,7 +25,8 @@ pub trait Observe {
 impl Observe for csi::State {
     const KEYS: &'static str =
         "claims, volumes, pvc_phase/<claim>, pv_phase/<volume>, attached/<volume>, mounts/<volume>, \
-         capacity/<volume>, filesystem/<volume>, resize/<claim>, published/<volume>, staged/<volume> (the driver's record)";
+         capacity/<volume>, filesystem/<volume>, resize/<claim>, published/<volume>, \
+         staged/<volume> (the driver's record)";
 
     fn observe(&self, key: &str, arg: Option<&str>) -> Option<Value> {
         Some(match (key, arg) {

@@ -74,11 +74,17 @@ fn malformed_scenarios_say_what_is_wrong() {
         (r#"{"model":"nfs","setup":{},"actions":[]}"#, "unknown model \"nfs\""),
         (r#"{"model":"volumes","setup":{"classes":[]},"actions":[]}"#, "setup: missing field `nodes`"),
         (
-            r#"{"model":"statefulset","setup":{"name":"db","replicas":1,"startup_ticks":0,"policy":"OrderedReady"},"actions":[{"type":"fly"}]}"#,
+            concat!(
+                r#"{"model":"statefulset","setup":{"name":"db","replicas":1,"startup_ticks":0,"#,
+                r#""policy":"OrderedReady"},"actions":[{"type":"fly"}]}"#
+            ),
             "action 0: unknown variant `fly`",
         ),
         (
-            r#"{"model":"statefulset","setup":{"name":"DB","replicas":1,"startup_ticks":0,"policy":"OrderedReady"},"actions":[]}"#,
+            concat!(
+                r#"{"model":"statefulset","setup":{"name":"DB","replicas":1,"startup_ticks":0,"#,
+                r#""policy":"OrderedReady"},"actions":[]}"#
+            ),
             "setup refused (invalid-name)",
         ),
     ];
@@ -92,7 +98,8 @@ fn malformed_scenarios_say_what_is_wrong() {
 fn expect_state_checks_the_middle_of_a_story() {
     let scenario = |checks: &str| {
         format!(
-            r#"{{"model":"topology","setup":{{"nodes":[{{"name":"a-1","zone":"zone-a"}},{{"name":"b-1","zone":"zone-b"}}],
+            r#"{{"model":"topology","setup":{{"nodes":[{{"name":"a-1","zone":"zone-a"}},
+                {{"name":"b-1","zone":"zone-b"}}],
                 "sets":[{{"name":"web","replicas":2,"policy":"Parallel","spread":{{"max_skew":1}}}}]}},
                 "actions":[{{"type":"run","max":10,"expect_state":{checks}}}]}}"#
         )
@@ -122,6 +129,9 @@ fn a_refused_setup_can_be_the_expectation() {
         ["setup: expected unknown-class, got invalid-spread"]
     );
     // Without expect_setup a refused setup is still a malformed scenario.
-    let plain = r#"{"model":"topology","actions":[],"setup":{"nodes":[],"sets":[{"name":"web","replicas":1,"spread":{"max_skew":0}}]}}"#;
+    let plain = concat!(
+        r#"{"model":"topology","actions":[],"setup":{"nodes":[],"#,
+        r#""sets":[{"name":"web","replicas":1,"spread":{"max_skew":0}}]}}"#
+    );
     assert!(replay(plain).unwrap_err().starts_with("setup refused (invalid-spread)"));
 }

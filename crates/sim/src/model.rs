@@ -97,8 +97,16 @@ model!(
     statefulset,
     "statefulset",
     setup: crate::statefulset::Config,
-    start: |config: &crate::statefulset::Config| crate::statefulset::State::new(config.clone()).map(|s| (s, Vec::new())),
+    start: |config: &crate::statefulset::Config| {
+        crate::statefulset::State::new(config.clone()).map(|s| (s, Vec::new()))
+    },
     reindex: crate::statefulset::State::reindex
 );
 
-model!(topology, "topology", setup: crate::topology::Setup, start: crate::topology::State::new, reindex: |_: &mut crate::topology::State| {});
+model!(
+    topology,
+    "topology",
+    setup: crate::topology::Setup,
+    start: crate::topology::State::new,
+    reindex: |_: &mut crate::topology::State| {}
+);

@@ -102,10 +102,12 @@ macro_rules! told_table {
         $crate::told::told_table!(@arm $mode $told; [$($done)*
             {($pat) ($($guard)?) ($(let $shared = $value;)*) ($kind) ($ja) ($en) ($k8s)}]; $($rest)*);
     };
-    (@arm events $told:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
+    (@arm events $told:ty;
+        [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
         $crate::told::told_table!(@tell $told; [$({($pat) ($($guard)?) ($($shared)*) ($ja) ($en) ($k8s)})*]);
     };
-    (@arm refusals $told:ty; [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
+    (@arm refusals $told:ty;
+        [$({($pat:pat) ($($guard:expr)?) ($($shared:tt)*) ($kind:expr) ($ja:expr) ($en:expr) ($k8s:expr)})*];) => {
         impl $told {
             /// The stable kebab-case name of the rule that refused.
             #[allow(unused_variables)]

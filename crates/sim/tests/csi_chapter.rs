@@ -123,7 +123,8 @@ fn immediate_pins_the_volume_to_its_zone_so_another_zone_cannot_attach() {
     );
     assert_eq!(
         r.tell(Voice::K8s),
-        "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had volume node affinity conflict."
+        "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had volume node \
+            affinity conflict."
     );
     s.apply(attach("node-a")).unwrap();
 }
@@ -171,7 +172,8 @@ fn read_write_once_pod_refuses_a_second_pod_with_the_scheduler_message() {
     // Seed 002's observation on a two-node cluster, word for word.
     assert_eq!(
         r.tell(Voice::K8s),
-        "0/2 nodes are available: 2 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode."
+        "0/2 nodes are available: 2 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod \
+            access mode."
     );
     assert_eq!(refused(&mut s, attach("node-b")).kind(), "multi-attach");
 }
@@ -239,9 +241,8 @@ fn an_unresponsive_node_blocks_detach_until_force_detach() {
     assert_eq!(refused(&mut s, detach("node-a")).kind(), "node-unresponsive");
     assert_eq!(refused(&mut s, attach("node-b")).kind(), "multi-attach");
     let events = s.apply(Action::ForceDetach { claim: "data".into(), node: Some("node-a".into()) }).unwrap();
-    assert!(
-        matches!(&events[0], Event::ForceDetached { pods, node_responsive: false, .. } if pods == &["web-1".to_string()])
-    );
+    assert!(matches!(&events[0], Event::ForceDetached { pods, node_responsive: false, .. }
+            if pods == &["web-1".to_string()]));
     s.apply(attach("node-b")).unwrap();
     s.apply(mount("node-b")).unwrap();
 }
@@ -347,7 +348,8 @@ fn allowed_topologies_limit_where_a_volume_can_be_created() {
     assert_eq!(r.kind(), "zone-not-allowed");
     assert_eq!(
         r.tell(Voice::K8s),
-        "0/2 nodes are available: 1 node(s) didn't find available persistent volumes to bind, 1 node(s) didn't match Pod's node affinity/selector."
+        "0/2 nodes are available: 1 node(s) didn't find available persistent volumes to bind, 1 node(s) didn't match \
+            Pod's node affinity/selector."
     );
     s.apply(attach("node-b")).unwrap();
     assert_eq!(s.volume_for("data").unwrap().zone.as_deref(), Some("zone-b"));

@@ -58,7 +58,8 @@ fn expansion_needs_allow_volume_expansion_on_the_class() {
     assert_eq!(r.kind(), "expansion-not-allowed");
     assert_eq!(
         r.tell(Voice::K8s),
-        "persistentvolumeclaims \"data\" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
+        "persistentvolumeclaims \"data\" is forbidden: only dynamically provisioned pvc can be resized and the \
+            storageclass that provisions the pvc must support resize"
     );
     assert!(r.tell(Voice::En).contains("allowVolumeExpansion"));
 }
@@ -70,7 +71,8 @@ fn a_volume_never_shrinks() {
     assert_eq!(r.kind(), "shrink-below-capacity");
     assert_eq!(
         r.tell(Voice::K8s),
-        "PersistentVolumeClaim \"data\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"
+        "PersistentVolumeClaim \"data\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less \
+            than status.capacity"
     );
 }
 

@@ -46,8 +46,10 @@ fn get_pvc_pv_volumeattachments_reads_like_kubectl() {
 NAME                         STATUS   VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE
 persistentvolumeclaim/data   Bound    pv-1     20Gi       RWO            standard       <unset>                 2m5s
 
-NAME                    CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM          STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE
-persistentvolume/pv-1   20Gi       RWO            Delete           Bound    default/data   standard       <unset>                          2m5s
+NAME                    CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM          \
+STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON   AGE
+persistentvolume/pv-1   20Gi       RWO            Delete           Bound    default/data   \
+standard       <unset>                          2m5s
 
 {header:<103}ATTACHER                   PV     NODE     ATTACHED   AGE
 volumeattachment.storage.k8s.io/{va}   disk.csi.kubevol.example   pv-1   node-a   true       4s
@@ -61,7 +63,11 @@ volumeattachment.storage.k8s.io/{va}   disk.csi.kubevol.example   pv-1   node-a 
 fn one_kind_has_no_prefix_and_an_empty_cluster_says_so() {
     let s = attach_and_mount(DemoConfig::default());
     let out = get(&s.cluster(), &[Kind::Pod], &|_, _| 7);
-    assert_eq!(out, "NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          7s\nweb-2   1/1     Running   0          7s\n");
+    assert_eq!(
+        out,
+        "NAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          7s\nweb-2   1/\
+        1     Running   0          7s\n"
+    );
     let (empty, _) = csi::State::new(&Setup { claims: vec![], ..Setup::demo(DemoConfig::default()) }).unwrap();
     assert_eq!(
         get(&empty.cluster(), &[Kind::PersistentVolumeClaim], &|_, _| 0),
@@ -78,7 +84,8 @@ fn a_statefulset_and_its_pods_read_like_kubectl() {
     let out = get(&s.cluster(), &[Kind::StatefulSet, Kind::Pod], &|_, _| 30);
     assert_eq!(
         out,
-        "NAME                  READY   AGE\nstatefulset.apps/db   1/3     30s\n\nNAME       READY   STATUS    RESTARTS   AGE\npod/db-0   1/1     Running   0          30s\npod/db-1   0/1     Running   0          30s\n"
+        "NAME                  READY   AGE\nstatefulset.apps/db   1/3     30s\n\nNAME       READY   STATUS    \
+            RESTARTS   AGE\npod/db-0   1/1     Running   0          30s\npod/db-1   0/1     Running   0          30s\n"
     );
 }
 
@@ -102,7 +109,13 @@ fn ages_read_like_human_duration() {
 fn a_zoned_volume_carries_its_node_affinity_and_a_pending_pod_its_reason() {
     let s = attach_and_mount(DemoConfig { zoned: true, ..DemoConfig::default() });
     let pv = kubectl::yaml(&s.cluster(), Kind::PersistentVolume, "pv-1", &|_, _| 3).unwrap();
-    assert!(pv.contains("  nodeAffinity:\n    required:\n      nodeSelectorTerms:\n      - matchExpressions:\n        - key: topology.kubernetes.io/zone\n          operator: In\n          values:\n          - zone-a\n"), "{pv}");
+    assert!(
+        pv.contains(
+            "  nodeAffinity:\n    required:\n      nodeSelectorTerms:\n      - matchExpressions:\n        \
+        - key: topology.kubernetes.io/zone\n          operator: In\n          values:\n          - zone-a\n"
+        ),
+        "{pv}"
+    );
     assert!(pv.contains("  claimRef:\n    apiVersion: v1\n    kind: PersistentVolumeClaim\n    name: data\n"), "{pv}");
     let (mut t, _) = topology::State::new(&Preset::SpreadTrap.setup()).unwrap();
     t.apply(topology::Action::Run { max: 100 }).unwrap();
@@ -217,7 +230,13 @@ fn describe_a_pending_pod_gives_the_scheduler_s_reason() {
     let out = kubectl::describe_events(&events, (Kind::Pod, &pending), 20);
     let line = out.lines().find(|l| l.contains("FailedScheduling")).expect(&out);
     assert!(line.starts_with("  Warning  FailedScheduling  "), "{out}");
-    assert!(line.ends_with("default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints."), "{out}");
+    assert!(
+        line.ends_with(
+            "default-scheduler  0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) \
+        didn't match pod topology spread constraints."
+        ),
+        "{out}"
+    );
 }
 
 /// The same event again is one line, `<last> (x<count> over <first>)`, as the API server
@@ -233,7 +252,9 @@ fn a_repeated_event_is_one_line_with_its_count() {
     let events = [(2, e.clone()), (5, e.clone()), (9, e)];
     assert_eq!(
         kubectl::describe_events(&events, (Kind::Pod, "p"), 70),
-        "Events:\n  Type     Reason            Age                From               Message\n  ----     ------            ----               ----               -------\n  Warning  FailedScheduling  61s (x3 over 68s)  default-scheduler  0/3 nodes are available\n"
+        "Events:\n  Type     Reason            Age                From               Message\n  ----     -----\
+            -            ----               ----               -------\n  Warning  FailedScheduling  61s (x3 over 68s\
+                )  default-scheduler  0/3 nodes are available\n"
     );
 }
 
@@ -242,6 +263,12 @@ fn the_statefulset_controller_reports_on_the_set() {
     let (mut s, _) = <statefulset::State as Model>::start(&statefulset::Config::default()).unwrap();
     let events = events_of(&mut s, vec![statefulset::Action::Step]);
     let out = kubectl::describe_events(&events, (Kind::StatefulSet, "db"), 1);
-    assert!(out.contains("  Normal  SuccessfulCreate  0s    statefulset-controller  create Claim data-db-0 Pod db-0 in StatefulSet db success\n"), "{out}");
+    assert!(
+        out.contains(
+            "  Normal  SuccessfulCreate  0s    statefulset-controller  create Claim data-db-0 Pod db-0 in \
+        StatefulSet db success\n"
+        ),
+        "{out}"
+    );
     assert!(out.contains("create Pod db-0 in StatefulSet db successful"), "{out}");
 }

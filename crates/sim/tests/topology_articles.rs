@@ -132,7 +132,10 @@ fn max_skew_1_over_three_zones_runs_two_pods_then_stays_pending() {
     assert_eq!(stuck.node, None);
     assert_eq!(
         stuck.message().as_deref(),
-        Some("0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints.")
+        Some(
+            "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread \
+            constraints."
+        )
     );
     assert_eq!(s.pods.len(), 3, "ss-3..5 wait for ss-2 under OrderedReady");
     let counts = s.spread_counts(stuck);

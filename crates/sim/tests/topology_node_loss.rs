@@ -322,13 +322,20 @@ fn kubectl_shows_the_lost_pod_running_then_terminating_and_the_node_not_ready() 
     for line in [
         "  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unreachable\n    timeAdded:",
         "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n",
-        "    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    type: Ready\n",
+        "    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    \
+            type: Ready\n",
     ] {
         assert!(node.contains(line), "{node}");
     }
     let pod = kubectl::yaml(&s.cluster(), Kind::Pod, &lost, &at).unwrap();
     assert!(pod.contains("    status: \"False\"\n    type: Ready\n"), "{pod}");
-    assert!(pod.contains("  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    operator: Exists\n    tolerationSeconds: 300\n"), "{pod}");
+    assert!(
+        pod.contains(
+            "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    operator: Exists\n    \
+        tolerationSeconds: 300\n"
+        ),
+        "{pod}"
+    );
     assert!(!pod.contains("deletionTimestamp"), "{pod}");
     s.apply(Action::Step).unwrap();
     assert!(row(get(&s, Kind::Pod), &lost).contains("1/1     Terminating"), "{}", get(&s, Kind::Pod));

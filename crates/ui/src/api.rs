@@ -117,7 +117,10 @@ pub fn read<M: Model, C: Copy>(
             .into_iter()
             .find(|&c| (scenarios.offered.admits)(&c) && same((scenarios.start)(c).history().0, setup))
             .ok_or_else(|| {
-                format!("setup: not a setup this demo's controls make; start from a scenario the {code} demo's Export scenario writes, or leave \"setup\" out")
+                format!(
+                    "setup: not a setup this demo's controls make; start from a scenario the {code} demo's Export \
+                    scenario writes, or leave \"setup\" out"
+                )
             })?,
     };
     let fresh = (scenarios.start)(config);

@@ -368,7 +368,10 @@ mod tests {
         assert_eq!(config, default);
         assert_eq!(
             notice.map(|n| n.words(Lang::En)).as_deref(),
-            Some("This demo's link cannot be restored: it asks for settings or actions this demo's controls do not offer, as a hand-made link might. Starting from the beginning")
+            Some(
+                "This demo's link cannot be restored: it asks for settings or actions this demo's controls do not \
+                offer, as a hand-made link might. Starting from the beginning"
+            )
         );
     }
 

@@ -112,7 +112,10 @@ fn panel(fold: Fold, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
             {move || match loaded.get() {
                 Loaded::Ready(view) => view(),
                 Loaded::NotYet => ().into_any(),
-                Loaded::Fetching => view! { <p class="kv-hint" role="status" data-state="part-loading">{tr(lang::PART_LOADING)}</p> }.into_any(),
+                Loaded::Fetching => {
+                    view! { <p class="kv-hint" role="status" data-state="part-loading">{tr(lang::PART_LOADING)}</p> }
+                        .into_any()
+                }
                 Loaded::Failed => view! {
                     <p class="kv-part-failed" role="alert" data-state="part-failed">
                         {tr(lang::PART_FAILED)}" "

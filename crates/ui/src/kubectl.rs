@@ -123,7 +123,9 @@ impl<M: Model> Demo<M> {
                         }
                     }).collect_view()}
                 </div>
-                {shown.map(|text| view! { <pre class="kv-kubectl-out" data-state="kubectl-object" tabindex="0">{text}</pre> })}
+                {shown.map(|text| view! {
+                    <pre class="kv-kubectl-out" data-state="kubectl-object" tabindex="0">{text}</pre>
+                })}
             }
         }
     }

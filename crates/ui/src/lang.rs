@@ -303,7 +303,8 @@ mod tests {
         let many = LinkError::TooManyActions { actions: 2500, max: 1800 };
         assert_eq!(
             unshareable(Lang::En, &many, true),
-            "This moment cannot be shared as a link: even without its detours, it holds too many actions (2500; a link replays at most 1800). Export scenario keeps all of it in a file"
+            "This moment cannot be shared as a link: even without its detours, it holds too many actions (2500; a link \
+                replays at most 1800). Export scenario keeps all of it in a file"
         );
         assert_eq!(
             unshareable(Lang::Ja, &many, false),

@@ -240,7 +240,8 @@ impl<M: Model> Demo<M> {
                             let moment = l.moment;
                             view! {
                                 <li class=if l.refused { "kv-refused" } else { "" }>
-                                    <button class="kv-log-line" data-moment=moment.to_string() on:click=click(move || travel.run(moment))>
+                                    <button class="kv-log-line" data-moment=moment.to_string()
+                                        on:click=click(move || travel.run(moment))>
                                         {l.text}
                                     </button>
                                 </li>
@@ -289,10 +290,12 @@ impl<M: Model> Demo<M> {
         let share = move || session.with_untracked(|s| share(s, start(), offered, restart, &address));
         view! {
             <div class="kv-buttons kv-history">
-                <button data-action="undo" disabled=flag(move || steps.get().0.is_none()) on:click=click(move || step(false))>
+                <button data-action="undo" disabled=flag(move || steps.get().0.is_none())
+                    on:click=click(move || step(false))>
                     {tr(lang::BACK)}
                 </button>
-                <button data-action="redo" disabled=flag(move || steps.get().1.is_none()) on:click=click(move || step(true))>
+                <button data-action="redo" disabled=flag(move || steps.get().1.is_none())
+                    on:click=click(move || step(true))>
                     {tr(lang::FORWARD)}
                 </button>
                 <button data-action="export" on:click=click(move || output.set(Some(Output {
@@ -307,8 +310,10 @@ impl<M: Model> Demo<M> {
             // One place for both, so the wasm carries one view of it.
             {move || output.get().map(|o| { let said = o.said.clone(); view! {
                 <div class="kv-export">
-                    <textarea readonly rows="3" data-state=o.state aria-label=tr(o.label) hidden=o.text.is_empty()>{o.text.clone()}</textarea>
-                    <a download="kubevol-scenario.json" href=data_url(&o.text) hidden=o.state != "scenario">{tr(lang::DOWNLOAD)}</a>
+                    <textarea readonly rows="3" data-state=o.state aria-label=tr(o.label)
+                        hidden=o.text.is_empty()>{o.text.clone()}</textarea>
+                    <a download="kubevol-scenario.json" href=data_url(&o.text)
+                        hidden=o.state != "scenario">{tr(lang::DOWNLOAD)}</a>
                     " "
                     <span class="kv-hint" data-state="output-status" role="status">{tr(o.status)}</span>
                     <p class="kv-hint" data-state="share-said" role="status" hidden=o.said.is_none()>

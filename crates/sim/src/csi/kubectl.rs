@@ -116,35 +116,69 @@ impl State {
                     claim(c),
                     format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{c}\""),
                 ),
-                KubeEvent::normal("ProvisioningSucceeded", &provisioner_source(), claim(c), format!("Successfully provisioned volume {volume}")),
+                KubeEvent::normal(
+                    "ProvisioningSucceeded",
+                    &provisioner_source(),
+                    claim(c),
+                    format!("Successfully provisioned volume {volume}"),
+                ),
             ],
             Event::ProvisioningFailed { claim: c, class, code, .. } => vec![KubeEvent::warning(
                 "ProvisioningFailed",
                 &provisioner_source(),
                 claim(c),
-                format!("failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough space in the backend", code.go_name()),
+                format!(
+                    "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not \
+                    enough space in the backend",
+                    code.go_name()
+                ),
             )],
             Event::Mounted { volume, node, pod, .. } => {
                 let pod = (Kind::Pod, pod.as_str());
-                let mut out = vec![KubeEvent::normal("Scheduled", "default-scheduler", pod, format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1))];
+                let mut out = vec![KubeEvent::normal(
+                    "Scheduled",
+                    "default-scheduler",
+                    pod,
+                    format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1),
+                )];
                 if self.driver.capabilities.publish_unpublish {
-                    out.push(KubeEvent::normal("SuccessfulAttachVolume", "attachdetach-controller", pod, format!("AttachVolume.Attach succeeded for volume \"{volume}\"")));
+                    out.push(KubeEvent::normal(
+                        "SuccessfulAttachVolume",
+                        "attachdetach-controller",
+                        pod,
+                        format!("AttachVolume.Attach succeeded for volume \"{volume}\""),
+                    ));
                 }
                 out
             }
             Event::ResizeRequested { claim: c, .. } => {
                 let volume = self.claims.get(c).and_then(|cl| cl.volume.clone()).unwrap_or_default();
-                vec![KubeEvent::normal("Resizing", &resizer_source(), claim(c), format!("External resizer is resizing volume {volume}"))]
+                vec![KubeEvent::normal(
+                    "Resizing",
+                    &resizer_source(),
+                    claim(c),
+                    format!("External resizer is resizing volume {volume}"),
+                )]
             }
             Event::ControllerExpanded { volume, .. } => {
                 let c = self.volumes.get(volume).map(|v| v.claim.as_str()).unwrap_or_default();
-                vec![KubeEvent::normal("FileSystemResizeRequired", &resizer_source(), claim(c), "Require file system resize of volume on node".into())]
+                vec![KubeEvent::normal(
+                    "FileSystemResizeRequired",
+                    &resizer_source(),
+                    claim(c),
+                    "Require file system resize of volume on node".into(),
+                )]
             }
             Event::ResizeFailed { claim: c, volume, code, .. } => vec![KubeEvent::warning(
                 "VolumeResizeFailed",
                 &resizer_source(),
                 claim(c),
-                format!("resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space in the backend", crate::kubectl::PROVISIONER, code.go_name()),
+                format!(
+                    "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough \
+                    space in the backend",
+                    crate::kubectl::PROVISIONER,
+                    code.go_name()
+                ),
             )],
             Event::FileSystemResized { volume, node, .. } => self
                 .volumes
@@ -152,7 +186,14 @@ impl State {
                 .map(|v| v.pods_on(node))
                 .unwrap_or_default()
                 .into_iter()
-                .map(|pod| KubeEvent::normal("FileSystemResizeSuccessful", "kubelet", (Kind::Pod, &pod), format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}")))
+                .map(|pod| {
+                    KubeEvent::normal(
+                        "FileSystemResizeSuccessful",
+                        "kubelet",
+                        (Kind::Pod, &pod),
+                        format!("MountVolume.NodeExpandVolume succeeded for volume \"{volume}\" {node}"),
+                    )
+                })
                 .collect(),
             _ => Vec::new(),
         }

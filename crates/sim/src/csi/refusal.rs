@@ -204,14 +204,16 @@ told_table! {
                     String::new(),
                     String::new(),
                     format!(
-                        "Multi-Attach error for volume \"{volume}\" Volume is already exclusively attached to one node and can't be attached to another"
+                        "Multi-Attach error for volume \"{volume}\" Volume is already exclusively attached to one node \
+                            and can't be attached to another"
                     ),
                 )
             } else {
                 (
                     format!("({} が使っている)", list(pods)),
                     format!(" (used by {})", list(pods)),
-                    format!("Multi-Attach error for volume \"{volume}\" Volume is already used by pod(s) {}", list(pods)),
+                    format!("Multi-Attach error for volume \"{volume}\" Volume is already used by pod(s) \
+                        {}", list(pods)),
                 )
             };
             Row {
@@ -254,7 +256,8 @@ told_table! {
                 "{claim} は ReadWriteOncePod。もう {holder} が使っているので、2つ目の Pod はどのノードにも置けず Pending のままになる"
             ),
             en: format!(
-                "{claim} is ReadWriteOncePod and {holder} already uses it, so a second pod fits on no node and stays Pending"
+                "{claim} is ReadWriteOncePod and {holder} already uses it, so a second pod fits on no node and stays \
+                    Pending"
             ),
             k8s: Some(FailedScheduling::new(*total_nodes, std::iter::repeat_n(Reason::Rwop, *total_nodes)).message()),
         },
@@ -290,7 +293,8 @@ told_table! {
                 "{node} が応答しない。Pod が本当に止まって手を離したかを確かめられないので、普通には外せない。待つか、応答を待たずに外す"
             ),
             en: format!(
-                "{node} is not responding, so nobody can confirm its pods let go; a normal detach must wait. Wait, or force-detach"
+                "{node} is not responding, so nobody can confirm its pods let go; a normal detach must wait. Wait, or \
+                    force-detach"
             ),
             k8s: None,
         },
@@ -324,11 +328,13 @@ told_table! {
                 "StorageClass {class} に allowVolumeExpansion: true が無いので、API サーバが {claim} の容量変更を断った"
             ),
             en: format!(
-                "StorageClass {class} does not set allowVolumeExpansion: true, so the API server refuses a new size for {claim}"
+                "StorageClass {class} does not set allowVolumeExpansion: true, so the API server refuses a new size \
+                    for {claim}"
             ),
             // The PersistentVolumeClaimResize admission plugin.
             k8s: Some(format!(
-                "persistentvolumeclaims \"{claim}\" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
+                "persistentvolumeclaims \"{claim}\" is forbidden: only dynamically provisioned pvc can be resized and \
+                    the storageclass that provisions the pvc must support resize"
             )),
         },
         Refusal::ShrinkBelowCapacity { claim, size_gib, capacity_gib } => Row {
@@ -336,7 +342,8 @@ told_table! {
             ja: format!("ボリュームは縮められない。{claim} はもう {capacity_gib}GiB あり、{size_gib}GiB はそれより小さい"),
             en: format!("a volume never shrinks: {claim} already has {capacity_gib}GiB, and {size_gib}GiB is less"),
             k8s: Some(format!(
-                "PersistentVolumeClaim \"{claim}\" is invalid: spec.resources.requests.storage: Forbidden: field can not be less than status.capacity"
+                "PersistentVolumeClaim \"{claim}\" is invalid: spec.resources.requests.storage: Forbidden: field can \
+                    not be less than status.capacity"
             )),
         },
         Refusal::ResizeUnbound { claim } => Row {
@@ -344,16 +351,19 @@ told_table! {
             ja: format!("{claim} にはまだ実体が無い。容量を変えられるのは結びついた要求だけ"),
             en: format!("{claim} has no volume yet; only a bound claim can change its size"),
             k8s: Some(format!(
-                "PersistentVolumeClaim \"{claim}\" is invalid: spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"
+                "PersistentVolumeClaim \"{claim}\" is invalid: spec: Forbidden: spec is immutable after creation \
+                    except resources.requests and volumeAttributesClassName for bound claims"
             )),
         },
         Refusal::DriverCannotExpand { claim, size_gib } => Row {
             kind: "driver-cannot-expand",
             ja: format!(
-                "ドライバが EXPAND_VOLUME を持たないので external-resizer が動かず、ControllerExpandVolume を呼ぶものが無い。本物の API サーバは {size_gib}GiB への変更を受け付けるが、{claim} はいつまでも広がらない"
+                "ドライバが EXPAND_VOLUME を持たないので external-resizer が動かず、ControllerExpandVolume を呼ぶものが無い。本物の API サーバは \
+                    {size_gib}GiB への変更を受け付けるが、{claim} はいつまでも広がらない"
             ),
             en: format!(
-                "the driver does not advertise EXPAND_VOLUME, so no external-resizer runs and nothing calls ControllerExpandVolume; a real API server accepts {size_gib}GiB, and {claim} never grows"
+                "the driver does not advertise EXPAND_VOLUME, so no external-resizer runs and nothing calls \
+                    ControllerExpandVolume; a real API server accepts {size_gib}GiB, and {claim} never grows"
             ),
             k8s: None,
         },

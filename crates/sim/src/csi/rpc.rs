@@ -4,8 +4,9 @@
 //! Controller service: CreateVolume / DeleteVolume (provision), ControllerPublishVolume /
 //! ControllerUnpublishVolume (attach to a node), ControllerExpandVolume. Node service:
 //! NodeStageVolume / NodeUnstageVolume once per node, NodePublishVolume / NodeUnpublishVolume once
-//! per pod, NodeExpandVolume, NodeGetInfo. Identity service: GetPluginInfo. No component of Kubernetes speaks CSI by itself: each call
-//! comes from a sidecar next to the driver or from the kubelet, and which one is part of the story.
+//! per pod, NodeExpandVolume, NodeGetInfo. Identity service: GetPluginInfo. No component of
+//! Kubernetes speaks CSI by itself: each call comes from a sidecar next to the driver or from the
+//! kubelet, and which one is part of the story.
 
 use serde::{Deserialize, Serialize};
 

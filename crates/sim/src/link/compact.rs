@@ -268,7 +268,9 @@ macro_rules! compact_struct {
 /// format: a tag once given is never reused, and a new variant takes a new one.
 #[macro_export]
 macro_rules! compact_enum {
-    ($ty:ident { $($tag:literal => $variant:ident $({ $($field:ident),* $(,)? })? $(( $($pos:ident),* ))?),* $(,)? }) => {
+    ($ty:ident {
+        $($tag:literal => $variant:ident $({ $($field:ident),* $(,)? })? $(( $($pos:ident),* ))?),* $(,)?
+    }) => {
         impl $crate::link::Compact for $ty {
             fn put(&self, w: &mut $crate::link::Writer) {
                 match self {
@@ -281,7 +283,9 @@ macro_rules! compact_enum {
             }
             fn take(r: &mut $crate::link::Reader) -> Result<Self, $crate::link::Broken> {
                 Ok(match r.tag()? {
-                    $($tag => $ty::$variant $({ $($field: $crate::link::Compact::take(r)?),* })? $(( $({ let $pos = $crate::link::Compact::take(r)?; $pos }),* ))?,)*
+                    $($tag => $ty::$variant
+                        $({ $($field: $crate::link::Compact::take(r)?),* })?
+                        $(( $({ let $pos = $crate::link::Compact::take(r)?; $pos }),* ))?,)*
                     _ => return Err($crate::link::Broken),
                 })
             }

@@ -161,32 +161,65 @@ impl State {
                 format!("Node {node} event: Removing Node {node} from Controller"),
             )],
             Event::NodeRecovered { node, running, .. } => {
-                let mut out: Vec<KubeEvent> = ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"]
-                    .into_iter()
-                    .map(|reason| KubeEvent::normal(reason, "kubelet", (Kind::Node, node), format!("Node {node} status is now: {reason}")))
-                    .collect();
+                let mut out: Vec<KubeEvent> =
+                    ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"]
+                        .into_iter()
+                        .map(|reason| {
+                            KubeEvent::normal(
+                                reason,
+                                "kubelet",
+                                (Kind::Node, node),
+                                format!("Node {node} status is now: {reason}"),
+                            )
+                        })
+                        .collect();
                 // The evictions still waiting for their 300 s are called off.
                 out.extend(running.iter().map(|pod| {
-                    KubeEvent::normal("TaintManagerEviction", "taint-eviction-controller", (Kind::Pod, pod), format!("Cancelling deletion of Pod {NAMESPACE}/{pod}"))
+                    KubeEvent::normal(
+                        "TaintManagerEviction",
+                        "taint-eviction-controller",
+                        (Kind::Pod, pod),
+                        format!("Cancelling deletion of Pod {NAMESPACE}/{pod}"),
+                    )
                 }));
                 out
             }
-            Event::Scheduled { pod, node } => vec![KubeEvent::normal("Scheduled", "default-scheduler", (Kind::Pod, pod), format!("Successfully assigned {NAMESPACE}/{pod} to {node}"))],
-            Event::FailedScheduling { pod, message } => vec![KubeEvent::warning("FailedScheduling", "default-scheduler", (Kind::Pod, pod), message.message())],
+            Event::Scheduled { pod, node } => vec![KubeEvent::normal(
+                "Scheduled",
+                "default-scheduler",
+                (Kind::Pod, pod),
+                format!("Successfully assigned {NAMESPACE}/{pod} to {node}"),
+            )],
+            Event::FailedScheduling { pod, message } => {
+                vec![KubeEvent::warning("FailedScheduling", "default-scheduler", (Kind::Pod, pod), message.message())]
+            }
             Event::WaitingForFirstConsumer { pvc: c } => vec![KubeEvent::normal(
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
                 pvc(c),
                 "waiting for first consumer to be created before binding".into(),
             )],
-            Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal("ProvisioningSucceeded", &provisioner_source(), pvc(c), format!("Successfully provisioned volume {pv}"))],
+            Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal(
+                "ProvisioningSucceeded",
+                &provisioner_source(),
+                pvc(c),
+                format!("Successfully provisioned volume {pv}"),
+            )],
             Event::ProvisioningFailed { pvc: c, class } => vec![KubeEvent::warning(
                 "ProvisioningFailed",
                 &provisioner_source(),
                 pvc(c),
-                format!("failed to provision volume with StorageClass \"{class}\": no topology the class allows has storage"),
+                format!(
+                    "failed to provision volume with StorageClass \"{class}\": no topology the class allows has \
+                    storage"
+                ),
             )],
-            Event::PodCreated { pod, set: Some(set) } => vec![KubeEvent::normal("SuccessfulCreate", "statefulset-controller", (Kind::StatefulSet, set), format!("create Pod {pod} in StatefulSet {set} successful"))],
+            Event::PodCreated { pod, set: Some(set) } => vec![KubeEvent::normal(
+                "SuccessfulCreate",
+                "statefulset-controller",
+                (Kind::StatefulSet, set),
+                format!("create Pod {pod} in StatefulSet {set} successful"),
+            )],
             _ => Vec::new(),
         }
     }

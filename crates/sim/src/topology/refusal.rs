@@ -55,7 +55,8 @@ told_table! {
             // path starts at the template; kubectl prints the error as `The <Kind> "<name>" is
             // invalid: <path>: Invalid value: ...`.
             k8s: Some(format!(
-                "The StatefulSet \"{set}\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: {max_skew}: must be greater than zero"
+                "The StatefulSet \"{set}\" is invalid: spec.template.spec.topologySpreadConstraints[0].maxSkew: \
+                    Invalid value: {max_skew}: must be greater than zero"
             )),
         },
         Refusal::UnknownNode { node } => Common::unknown_node(node),
@@ -83,7 +84,8 @@ told_table! {
                 "{pod} はノードを指定して置くので、要求は付けられない(スケジューラを通らないと WaitForFirstConsumer の実体が作られない)"
             ),
             en: format!(
-                "{pod} is placed on a named node, so it cannot use a claim here (without the scheduler a WaitForFirstConsumer volume is never provisioned)"
+                "{pod} is placed on a named node, so it cannot use a claim here (without the scheduler a \
+                    WaitForFirstConsumer volume is never provisioned)"
             ),
             k8s: None,
         },
@@ -103,7 +105,8 @@ told_table! {
         Refusal::AlreadyTerminating { pod } => Row {
             kind: "already-terminating",
             ja: format!("{pod} はもう Terminating。終わらせるのは強制削除か、ノードの削除か復帰"),
-            en: format!("{pod} is already Terminating; only a force delete, or removing or recovering its node, ends it"),
+            en: format!("{pod} is already Terminating; only a force delete, or removing or recovering its node, ends \
+                it"),
             k8s: None,
         },
     }

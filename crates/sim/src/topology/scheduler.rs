@@ -70,8 +70,8 @@ impl State {
         None
     }
 
-    /// Matching pods per domain that are not terminating, over the domains the constraint counts: nodes with the topology
-    /// key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
+    /// Matching pods per domain that are not terminating, over the domains the constraint counts:
+    /// nodes with the topology key that pass the pod's nodeSelector (nodeAffinityPolicy Honor) and, only under
     /// nodeTaintsPolicy Honor, whose taints the pod tolerates. Under the default Ignore a zone
     /// holding only a tainted node still counts, with zero pods: the trap of seed 004.
     pub fn spread_counts(&self, pod: &Pod) -> VecMap<String, usize> {

@@ -93,10 +93,14 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                 </div>
                 <picture::Picture/>
                 <div class="kv-buttons kv-global">
-                    <button data-action="unmount-all" on:click=click(move || demo.dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
+                    <button data-action="unmount-all"
+                        on:click=click(move || demo.dispatch.run(Action::UnmountAll { claim: DEMO_CLAIM.into() }))>
                         {tr(text::UNMOUNT_ALL)}
                     </button>
-                    <button data-action="force-detach" class="kv-danger" on:click=click(move || demo.dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None }))>
+                    <button data-action="force-detach" class="kv-danger"
+                        on:click=click(move || {
+                            demo.dispatch.run(Action::ForceDetach { claim: DEMO_CLAIM.into(), node: None })
+                        })>
                         {tr(text::FORCE_DETACH)}
                     </button>
                 </div>
@@ -158,7 +162,9 @@ fn more_settings() -> AnyView {
                 move |on| settings.change(|c| c.allow_expansion = on))}
             {[(10, text::GROW_10), (100, text::GROW_100)].map(|(more, label)| view! {
                 <button data-action="expand" data-value=more.to_string()
-                    on:click=click(move || dispatch.run(session.with_untracked(|s| present::expand_by(&s.state, more))))>
+                    on:click=click(move || {
+                        dispatch.run(session.with_untracked(|s| present::expand_by(&s.state, more)))
+                    })>
                     {tr(label)}
                 </button>
             }).collect_view()}
@@ -170,7 +176,10 @@ fn more_settings() -> AnyView {
                 view! {
                     // Its visible text names the node, so it is its accessible name too.
                     <button data-action="respond" data-node=name
-                        on:click=click(move || dispatch.run(Action::SetResponsive { node: name.into(), responsive: !responsive.get_untracked() }))>
+                        on:click=click(move || {
+                            let responsive = !responsive.get_untracked();
+                            dispatch.run(Action::SetResponsive { node: name.into(), responsive })
+                        })>
                         {text(move || format!("{name}: {}", label().get(lang.get())))}
                     </button>
                 }
@@ -214,7 +223,11 @@ on_demand! {
                 let calls = demo.with(present::csi_calls).into_iter().map(Line::plain).collect();
                 Line::or_none(calls, lang::NONE.get(lang.get()))
             });
-            view! { <p class="kv-hint">{tr(text::LAST_ACTION)}</p><Lines lines=lines class="kv-mono" state="csi-calls"/> }.into_any()
+            view! {
+                <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
+                <Lines lines=lines class="kv-mono" state="csi-calls"/>
+            }
+            .into_any()
         }
     }
 }
@@ -228,7 +241,11 @@ on_demand! {
                 let said = demo.with(present::k8s_lines).into_iter().map(Line::plain).collect();
                 Line::or_none(said, text::K8S_NOTHING.get(lang.get()))
             });
-            view! { <p class="kv-hint">{tr(text::LAST_ACTION)}</p><Lines lines=lines class="kv-mono" state="events"/> }.into_any()
+            view! {
+                <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
+                <Lines lines=lines class="kv-mono" state="events"/>
+            }
+            .into_any()
         }
     }
 }
@@ -247,7 +264,9 @@ on_demand! {
     csi_lab: fn history_part() {
         || {
             let settings = inside_demo::<Settings>();
-            use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
+            use_demo::<State>()
+                .history(move || settings.config.get_untracked(), &present::OFFERED, present::start)
+                .into_any()
         }
     }
 }

@@ -47,7 +47,8 @@ fn attach_lines(state: &State, picture: &Picture, cards: &[NodeCard], lang: Lang
 pub fn cylinder(disk: &Disk) -> String {
     let seen = 22 * disk.seen_gib.min(disk.size_gib) / disk.size_gib.max(1);
     format!(
-        "<rect class=\"kv-seen\" x=\"2\" y=\"{}\" width=\"40\" height=\"{seen}\"/><path d=\"M2 6v22a20 5 0 0 0 40 0V6\"/>\
+        "<rect class=\"kv-seen\" x=\"2\" y=\"{}\" width=\"40\" height=\"{seen}\"/>\
+         <path d=\"M2 6v22a20 5 0 0 0 40 0V6\"/>\
          <ellipse cx=\"22\" cy=\"6\" rx=\"20\" ry=\"5\"/><text x=\"22\" y=\"23\">{}</text>",
         28 - seen,
         escape(&disk.name)
@@ -123,10 +124,17 @@ pub fn Picture() -> impl IntoView {
         text(move || demo.with(|s| draw(&s.state, &present::picture(s), lang.get())))
     };
     view! {
-        <div class="kv-pic" data-state="picture" class:kv-zoned=flag(move || PICTURE && demo.with(|s| present::picture(s).zoned))>
-            <div class="kv-store" data-column=text(move || drawn(|| demo.with(|s| present::picture(s).disk.and_then(|d| d.column).map_or(String::new(), |c| c.to_string()))))
+        <div class="kv-pic" data-state="picture"
+            class:kv-zoned=flag(move || PICTURE && demo.with(|s| present::picture(s).zoned))>
+            <div class="kv-store"
+                data-column=text(move || drawn(|| demo.with(|s| {
+                    present::picture(s).disk.and_then(|d| d.column).map_or(String::new(), |c| c.to_string())
+                })))
                 inner_html=markup(store)></div>
-            <svg class="kv-wires" role="img" inner_html=markup(|s, p, lang| wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang))></svg>
+            <svg class="kv-wires" role="img"
+                inner_html=markup(|s, p, lang| {
+                    wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang)
+                })></svg>
             {present::nodes().map(|name| view! { <NodeBox name=name/> }).collect_view()}
         </div>
     }
@@ -147,18 +155,22 @@ fn NodeBox(name: &'static str) -> impl IntoView {
     };
     let button = move |action: &'static str, label: Msg, run: fn(&'static str) -> Action| {
         view! {
-            <button data-action=action data-node=name aria-label=named(label, name.to_string()) on:click=click(move || dispatch.run(run(name)))>
+            <button data-action=action data-node=name aria-label=named(label, name.to_string())
+                on:click=click(move || dispatch.run(run(name)))>
                 {tr(label)}
             </button>
         }
     };
     view! {
-        <section class="kv-node" data-node=name class:kv-down=flag(move || !card.get().responsive) class:kv-on=flag(move || card.get().attached.is_some())>
+        <section class="kv-node" data-node=name class:kv-down=flag(move || !card.get().responsive)
+            class:kv-on=flag(move || card.get().attached.is_some())>
             <header class="kv-node-head" inner_html=text(move || card.with(|c| head(c, lang.get())))></header>
             <p class="kv-pods" data-state="pods" inner_html=text(chips)></p>
             <div class="kv-buttons">
                 {button("attach", words::ATTACH, |node| Action::Attach { claim: DEMO_CLAIM.into(), node: node.into() })}
-                {button("mount", words::MOUNT, |node| Action::Mount { claim: DEMO_CLAIM.into(), node: node.into(), pod: None })}
+                {button("mount", words::MOUNT, |node| {
+                    Action::Mount { claim: DEMO_CLAIM.into(), node: node.into(), pod: None }
+                })}
                 {button("detach", words::DETACH, |node| Action::Detach { claim: DEMO_CLAIM.into(), node: node.into() })}
             </div>
         </section>

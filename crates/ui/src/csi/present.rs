@@ -411,7 +411,8 @@ mod tests {
         assert_eq!(calls.len(), 2);
         assert!(
             calls[0].starts_with(
-                "external-provisioner: CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-b\""
+                "external-provisioner: CreateVolume(volume_id=\"pv-1\", capacity=20Gi, accessible_topology=\"zone=zone-\
+                    b\""
             ),
             "{}",
             calls[0]
@@ -519,7 +520,13 @@ mod tests {
         let cards = nodes().map(|n| node_card(&s.state, n));
         let drawn = wires(&s.state, &picture(&s), &cards, Lang::En);
         assert!(drawn.starts_with("<title>The cluster</title><desc>claim data · volume pv-1"), "{drawn}");
-        assert!(drawn.contains("<g data-edge=\"attach\" data-from=\"pv-1\" data-to=\"node-a\" class=\"\"><line x1=\"50.0%\" y1=\"0\" x2=\"25.0%\""), "{drawn}");
+        assert!(
+            drawn.contains(
+                "<g data-edge=\"attach\" data-from=\"pv-1\" data-to=\"node-a\" class=\"\"><line x1=\"50.\
+            0%\" y1=\"0\" x2=\"25.0%\""
+            ),
+            "{drawn}"
+        );
         assert!(
             drawn.contains(
                 "data-to=\"node-b\" class=\"kv-refused\" data-refused=\"\"><line x1=\"50.0%\" y1=\"0\" x2=\"75.0%\""

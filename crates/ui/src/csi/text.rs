@@ -199,18 +199,20 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
             "Only the claim exists, no volume yet. Attach on a node and the volume is created then",
         ).get(lang).into(),
         Situation::FileSystemPending { volume, disk_gib, filesystem_gib } => lang.say(
-            format_args!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま(FileSystemResizePending)。ファ\
-                イルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
+            format_args!("{volume} のディスクは {disk_gib}GiB に広がったが、ファイルシステムは {filesystem_gib}GiB のまま\
+                (FileSystemResizePending)。ファイルシステムを広げられるのはディスクを持つノードだけなので、次に Pod が使う時に kubelet が NodeExpandVolume を呼ぶ"),
             format_args!("The disk of {volume} grew to {disk_gib}GiB, the filesystem is still {filesystem_gib}GiB \
                 (FileSystemResizePending). Only a node that has the disk can grow the filesystem, so the kubelet calls \
                 NodeExpandVolume when a pod next uses it"),
         ),
         Situation::ResizeFailed { volume, request_gib, size_gib, filesystem_gib, code } => lang.say(
-            format_args!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま(ControllerResizeInfeasible)。要\
-                求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
-            format_args!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} stays {size_gib}GiB \
-                (ControllerResizeInfeasible). Asking again for less, but more than {filesystem_gib}GiB, recovers; \
-                here, ← Back takes the request back", code.name()),
+            format_args!("要求は {request_gib}GiB だが、ドライバが {} で断ったので {volume} は {size_gib}GiB のまま\
+                (ControllerResizeInfeasible)。要求を {filesystem_gib}GiB より大きい範囲で下げ直せば回復する。\
+                ここでは「← 1つ戻る」で要求を取り消せる", code.name()),
+            format_args!("The claim asks for {request_gib}GiB, but the driver answered {}, so {volume} \
+                stays {size_gib}GiB (ControllerResizeInfeasible). \
+                Asking again for less, but more than {filesystem_gib}GiB, \
+                recovers; here, ← Back takes the request back", code.name()),
         ),
         Situation::Unresponsive { node, volume } => lang.say(
             format_args!("{node} が応答しない。{volume} は繋がったままで、普通には外せない。別のノードへ移すには「応答を待たずに外す」しかない"),

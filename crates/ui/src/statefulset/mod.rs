@@ -107,19 +107,37 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                 notice=notice
             >
                 <div class="kv-controls">
-                    <button data-action="step" on:click=click(move || dispatch.run(Action::Step))>{tr(text::STEP)}</button>
-                    <button data-action="step5" on:click=click(move || dispatch.run(Action::Run { max: 5 }))>{tr(text::STEP5)}</button>
-                    <button data-action="scale-up" on:click=click(move || dispatch.run(Action::ScaleBy { delta: 1 }))>{tr(text::SCALE_UP)}</button>
-                    <button data-action="scale-down" on:click=click(move || dispatch.run(Action::ScaleBy { delta: -1 }))>{tr(text::SCALE_DOWN)}</button>
+                    <button data-action="step"
+                        on:click=click(move || dispatch.run(Action::Step))>{tr(text::STEP)}</button>
+                    <button data-action="step5"
+                        on:click=click(move || dispatch.run(Action::Run { max: 5 }))>{tr(text::STEP5)}</button>
+                    <button data-action="scale-up"
+                        on:click=click(move || dispatch.run(Action::ScaleBy { delta: 1 }))>{tr(text::SCALE_UP)}</button>
+                    <button data-action="scale-down"
+                        on:click=click(move || dispatch.run(Action::ScaleBy { delta: -1 }))>
+                        {tr(text::SCALE_DOWN)}
+                    </button>
                     <span class="kv-step" data-state="step">{move || session.with(|s| step_counter(s.state.now))}</span>
-                    <button class="kv-reset" data-action="reset" on:click=click(move || settings.restart(settings.config.get_untracked()))>{tr(lang::RESET)}</button>
+                    <button class="kv-reset" data-action="reset"
+                        on:click=click(move || settings.restart(settings.config.get_untracked()))>
+                        {tr(lang::RESET)}
+                    </button>
                 </div>
                 <div class="kv-controls">
-                    <button data-action="break" data-ordinal=BREAKABLE.to_string() aria-pressed=move || broken.get().to_string()
-                        on:click=click(move || dispatch.run(if broken.get_untracked() { Action::Fix { ordinal: BREAKABLE } } else { Action::Break { ordinal: BREAKABLE } }))>
-                        {move || text::break_label(lang.get(), &session.with(|s| s.state.pod_name(BREAKABLE)), broken.get())}
+                    <button data-action="break" data-ordinal=BREAKABLE.to_string()
+                        aria-pressed=move || broken.get().to_string()
+                        on:click=click(move || dispatch.run(if broken.get_untracked() {
+                            Action::Fix { ordinal: BREAKABLE }
+                        } else {
+                            Action::Break { ordinal: BREAKABLE }
+                        }))>
+                        {move || {
+                            text::break_label(lang.get(), &session.with(|s| s.state.pod_name(BREAKABLE)), broken.get())
+                        }}
                     </button>
-                    <span class="kv-muted" data-state="startup">{move || text::startup(lang.get(), settings.config.get().startup_ticks)}</span>
+                    <span class="kv-muted" data-state="startup">
+                        {move || text::startup(lang.get(), settings.config.get().startup_ticks)}
+                    </span>
                 </div>
                 <Lanes/>
                 <Verdict
@@ -151,7 +169,8 @@ fn more_settings() -> AnyView {
     let when_scaled = Memo::new(move |_| demo.with(|s| s.state.config.retention.when_scaled));
     view! {
         <div class="kv-controls">
-            <button data-action="play" aria-pressed=move || playing.get().to_string() on:click=click(move || playing.update(|p| *p = !*p))>
+            <button data-action="play" aria-pressed=move || playing.get().to_string()
+                on:click=click(move || playing.update(|p| *p = !*p))>
                 {move || if playing.get() { text::PAUSE.get(lang.get()) } else { text::PLAY.get(lang.get()) }}
             </button>
             {number(text::STARTUP, "startup", &STARTUP_STEPS, move || config.get().startup_ticks,
@@ -164,7 +183,8 @@ fn more_settings() -> AnyView {
             {setting(text::WHEN_SCALED, "retention", text::retention, move || when_scaled.get(),
                 move |when_scaled: Retention| {
                     // A real StatefulSet's retention policy can change in place: no restart.
-                    demo.dispatch.run(Action::SetRetention(RetentionPolicy { when_scaled, when_deleted: Retention::Retain }));
+                    let retention = RetentionPolicy { when_scaled, when_deleted: Retention::Retain };
+                    demo.dispatch.run(Action::SetRetention(retention));
                 })}
         </div>
     }
@@ -185,7 +205,9 @@ on_demand! {
     statefulset_lab: fn history_part() {
         || {
             let settings = inside_demo::<Settings>();
-            use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
+            use_demo::<State>()
+                .history(move || settings.config.get_untracked(), &present::OFFERED, present::start)
+                .into_any()
         }
     }
 }
@@ -206,7 +228,8 @@ fn Lanes() -> impl IntoView {
         <p class="kv-h">{tr(text::PODS)}</p>
         <div class="kv-lanes" data-state="lanes" style=columns>
             {rows(ordinals, lane)}
-            <svg class="kv-pvs-row" role="img" inner_html=text(move || demo.with(|s| picture::volumes(&s.state, lang.get())))></svg>
+            <svg class="kv-pvs-row" role="img"
+                inner_html=text(move || demo.with(|s| picture::volumes(&s.state, lang.get())))></svg>
         </div>
         <p class="kv-h kv-caption">{tr(text::VOLUMES)}</p>
     }
@@ -288,7 +311,8 @@ fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>)
     let lang = use_lang();
     let terminating = Memo::new(move |_| volume.with(|v| v.as_ref().is_some_and(|v| v.terminating)));
     view! {
-        <div class="kv-card kv-volume-card" class:kv-terminating=terminating data-ordinal=ordinal.to_string() data-pvc=card.name.clone()>
+        <div class="kv-card kv-volume-card" class:kv-terminating=terminating data-ordinal=ordinal.to_string()
+            data-pvc=card.name.clone()>
             <strong>{card.name.clone()}</strong>
             <span class="kv-data" data-state="data">
                 {text(move || volume.with(|v| match v.as_ref().and_then(|v| v.data.as_deref()) {
@@ -298,8 +322,10 @@ fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>)
             </span>
             {move || terminating.get().then(|| view! { <span class="kv-tag kv-tag-ng">{tr(text::TERMINATING)}</span> })}
             <span class="kv-buttons">
-                {ordinal_button("write", text::WRITE, ordinal, card.name.clone(), Action::Write { ordinal, data: None })}
-                {ordinal_button("delete-volume", text::DELETE_VOLUME, ordinal, card.name.clone(), Action::DeletePvc { ordinal })}
+                {ordinal_button("write", text::WRITE, ordinal, card.name.clone(),
+                    Action::Write { ordinal, data: None })}
+                {ordinal_button("delete-volume", text::DELETE_VOLUME, ordinal, card.name.clone(),
+                    Action::DeletePvc { ordinal })}
             </span>
         </div>
     }

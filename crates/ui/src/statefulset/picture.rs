@@ -48,7 +48,8 @@ fn volume_row(state: &State, lang: Lang) -> String {
         let pv = state.volume_name(slot.ordinal);
         let x = percent((2 * i + 1) * 500 / lanes);
         let disk = format!(
-            "<svg x=\"{x}\" y=\"14\" overflow=\"visible\" class=\"kv-pv-disk\" data-pv=\"{}\"><path d=\"M-16 4v14a16 4 0 0 0 32 0V4\"/>\
+            "<svg x=\"{x}\" y=\"14\" overflow=\"visible\" class=\"kv-pv-disk\" data-pv=\"{}\">\
+             <path d=\"M-16 4v14a16 4 0 0 0 32 0V4\"/>\
              <ellipse cx=\"0\" cy=\"4\" rx=\"16\" ry=\"4\"/><text x=\"0\" y=\"18\">PV</text></svg>",
             escape(&pv)
         );

@@ -91,8 +91,8 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
         ),
         Situation::StuckOrdered { broken, next } => lang.say(
             format_args!("{broken} が ready にならないので、{next} から先は永久に作られない。順序を守るとは、詰まったら止まるということ"),
-            format_args!("{broken} never becomes ready, so {next} and everything after it is never created. Keeping the \
-                order means stopping when stuck"),
+            format_args!("{broken} never becomes ready, so {next} and everything after it is never created. \
+                Keeping the order means stopping when stuck"),
         ),
         Situation::StuckParallel { broken } => lang.say(
             format_args!("{broken} は壊れたまま。Parallel なので他の Pod は待たずに動いている"),
@@ -100,8 +100,8 @@ pub fn verdict(session: &StsSession, lang: Lang) -> String {
         ),
         Situation::ScalingDown { extra } => lang.say(
             format_args!("目標より {extra} 個多い。大きい序数から1つずつ消す。ボリュームは残る"),
-            format_args!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, and their \
-                volumes stay"),
+            format_args!("{extra} pod(s) above the target; they go from the highest ordinal down, one at a time, \
+                and their volumes stay"),
         ),
         Situation::Starting { ordered: true } => msg(
             "まだ揃っていない。手前が ready になるまで次は作られない",
