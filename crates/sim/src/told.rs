@@ -43,7 +43,7 @@ pub struct Told {
 /// Kubernetes texts side by side (and a refusal's stable kind), so that adding or rewording one
 /// touches one arm. An event's arm is `pattern => Words { ja: .., en: .., k8s: .. },`, a refusal's
 /// `pattern => Row { kind: .., ja: .., en: .., k8s: .. },` or a refusal several models share,
-/// `pattern => Common::unknown_claim(claim),`. Either may be a block of `let`s the texts share,
+/// `pattern => Common::UnknownClaim { claim },`. Either may be a block of `let`s the texts share,
 /// ending in its `Words` or `Row`.
 ///
 /// The table is read as separate functions ([`Tell::prose`], [`Tell::k8s`], a refusal's `kind`),
@@ -70,26 +70,17 @@ macro_rules! told_table {
             $($rest)*);
     };
     (@arm $mode:ident $told:ty; [$($done:tt)*];
-        $pat:pat $(if $guard:expr)? => Common::$common:ident($($arg:expr),* $(,)?), $($rest:tt)*) => {
+        $pat:pat $(if $guard:expr)? => Common::$common:ident { $($field:tt)* }, $($rest:tt)*) => {
         $crate::told::told_table!(@arm $mode $told; [$($done)* {($pat) ($($guard)?) ()
-            ($crate::told::Common::$common($($arg),*).kind())
-            ($crate::told::Tell::prose(&$crate::told::Common::$common($($arg),*), true))
-            ($crate::told::Tell::prose(&$crate::told::Common::$common($($arg),*), false))
-            ($crate::told::Tell::k8s(&$crate::told::Common::$common($($arg),*)))}]; $($rest)*);
+            ($crate::told::Common::$common { $($field)* }.kind())
+            ($crate::told::Tell::prose(&$crate::told::Common::$common { $($field)* }, true))
+            ($crate::told::Tell::prose(&$crate::told::Common::$common { $($field)* }, false))
+            ($crate::told::Tell::k8s(&$crate::told::Common::$common { $($field)* }))}]; $($rest)*);
     };
     (@arm $mode:ident $told:ty; [$($done:tt)*];
         $pat:pat $(if $guard:expr)? => {
             $(let $shared:pat = $value:expr;)*
             Words { ja: $ja:expr, en: $en:expr, k8s: $k8s:expr $(,)? }
-        } $($rest:tt)*) => {
-        $crate::told::told_table!(@arm $mode $told; [$($done)*
-            {($pat) ($($guard)?) ($(let $shared = $value;)*) (()) ($ja) ($en) ($k8s)}]; $($rest)*);
-    };
-    // The same, with the shared `let`s naming the two prose texts themselves.
-    (@arm $mode:ident $told:ty; [$($done:tt)*];
-        $pat:pat $(if $guard:expr)? => {
-            $(let $shared:pat = $value:expr;)*
-            Words { $ja:ident, $en:ident, k8s: $k8s:expr $(,)? }
         } $($rest:tt)*) => {
         $crate::told::told_table!(@arm $mode $told; [$($done)*
             {($pat) ($($guard)?) ($(let $shared = $value;)*) (()) ($ja) ($en) ($k8s)}]; $($rest)*);
@@ -174,30 +165,6 @@ pub(crate) enum Common<'a> {
         asked: u32,
         max: u32,
     },
-}
-
-impl<'a> Common<'a> {
-    pub(crate) fn no_pod(kind: &'static str, pod: &'a str) -> Self {
-        Common::NoPod { kind, pod }
-    }
-    pub(crate) fn unknown_node(node: &'a str) -> Self {
-        Common::UnknownNode { node }
-    }
-    pub(crate) fn unknown_class(class: &'a str) -> Self {
-        Common::UnknownClass { class }
-    }
-    pub(crate) fn unknown_claim(claim: &'a str) -> Self {
-        Common::UnknownClaim { claim }
-    }
-    pub(crate) fn invalid_name(name: &'a str) -> Self {
-        Common::InvalidName { name }
-    }
-    pub(crate) fn too_many_replicas(asked: i64, max: u32) -> Self {
-        Common::TooManyReplicas { asked, max }
-    }
-    pub(crate) fn too_many_steps(asked: u32, max: u32) -> Self {
-        Common::TooManySteps { asked, max }
-    }
 }
 
 told_table! {

@@ -129,9 +129,9 @@ pub enum Refusal {
 // The table: each refusal's kind (serde's tag) and its texts, in variant order.
 told_table! {
     refusals Refusal {
-        Refusal::UnknownClaim { claim } => Common::unknown_claim(claim),
-        Refusal::UnknownNode { node } => Common::unknown_node(node),
-        Refusal::UnknownClass { class } => Common::unknown_class(class),
+        Refusal::UnknownClaim { claim } => Common::UnknownClaim { claim },
+        Refusal::UnknownNode { node } => Common::UnknownNode { node },
+        Refusal::UnknownClass { class } => Common::UnknownClass { class },
         Refusal::UnknownVolume { volume } => Row {
             kind: "unknown-volume",
             ja: format!("実体 {volume} は無い"),

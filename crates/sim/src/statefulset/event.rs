@@ -114,7 +114,7 @@ pub enum Event {
 told_table! {
     events Event {
         Event::PodCreated { set, pod, pvc, reused, data } => {
-            let (ja, en) = if *reused {
+            let (created_ja, created_en) = if *reused {
                 let (dj, de) = match data {
                     Some(d) => (format!("中身「{d}」ごと戻った"), format!("its data \"{d}\" is back")),
                     None => ("中身は空".to_string(), "it is empty".to_string()),
@@ -126,7 +126,11 @@ told_table! {
             } else {
                 (format!("{pod} を作成(ボリューム {pvc} を新規作成)"), format!("created {pod} (new volume {pvc})"))
             };
-            Words { ja, en, k8s: Some(format!("create Pod {pod} in StatefulSet {set} successful")) }
+            Words {
+                ja: created_ja,
+                en: created_en,
+                k8s: Some(format!("create Pod {pod} in StatefulSet {set} successful")),
+            }
         }
         Event::PodReady { pod } => {
             Words { ja: format!("{pod} が ready になった"), en: format!("{pod} is ready"), k8s: None }

@@ -23,7 +23,7 @@ pub enum Refusal {
 // The table: each refusal's kind (serde's tag) and its texts, in variant order.
 told_table! {
     refusals Refusal {
-        Refusal::NoSuchPod { pod } => Common::no_pod("no-such-pod", pod),
+        Refusal::NoSuchPod { pod } => Common::NoPod { kind: "no-such-pod", pod },
         Refusal::NoSuchPvc { pvc } => Row {
             kind: "no-such-pvc",
             ja: format!("ボリューム {pvc} は無い"),
@@ -36,15 +36,15 @@ told_table! {
             en: format!("only a running {pod} can write to {pvc}; wait until {pod} is ready"),
             k8s: None,
         },
-        Refusal::TooManyReplicas { asked, max } => Common::too_many_replicas(*asked, *max),
+        Refusal::TooManyReplicas { asked, max } => Common::TooManyReplicas { asked: *asked, max: *max },
         Refusal::OrdinalOutOfRange { ordinal, max } => Row {
             kind: "ordinal-out-of-range",
             ja: format!("序数 {ordinal} は範囲の外(0〜{})", max - 1),
             en: format!("ordinal {ordinal} is out of range (0-{})", max - 1),
             k8s: None,
         },
-        Refusal::TooManySteps { asked, max } => Common::too_many_steps(*asked, *max),
-        Refusal::InvalidName { name } => Common::invalid_name(name),
+        Refusal::TooManySteps { asked, max } => Common::TooManySteps { asked: *asked, max: *max },
+        Refusal::InvalidName { name } => Common::InvalidName { name },
         Refusal::InvalidStartup { ticks, max } => Row {
             kind: "invalid-startup",
             ja: format!("起動に {ticks} 周期は長すぎる({max} まで)"),

@@ -123,14 +123,14 @@ told_table! {
             k8s: Some("waiting for first consumer to be created before binding".to_string()),
         },
         Event::Provisioned { pv, pvc, zone } => {
-            let (ja, en) = match zone {
+            let (provisioned_ja, provisioned_en) = match zone {
                 Some(z) => (
                     format!("{pvc} のために {pv} を区画 {z} に作った。使う Pod はこの区画にしか置けない"),
                     format!("provisioned {pv} for {pvc} in zone {z}; pods using it can only run there"),
                 ),
                 None => (format!("{pvc} のために {pv} を作った"), format!("provisioned {pv} for {pvc}")),
             };
-            Words { ja, en, k8s: Some(format!("Successfully provisioned volume {pv}")) }
+            Words { ja: provisioned_ja, en: provisioned_en, k8s: Some(format!("Successfully provisioned volume {pv}")) }
         }
         Event::ProvisioningFailed { pvc, class } => Words {
             ja: format!("{pvc} の実体を作れない({class} が許す区画に、ストレージが置ける場所が無い)"),

@@ -29,24 +29,24 @@ pub enum Refusal {
 // The table: each refusal's kind (serde's tag) and its texts, in variant order.
 told_table! {
     refusals Refusal {
-        Refusal::InvalidName { name } => Common::invalid_name(name),
+        Refusal::InvalidName { name } => Common::InvalidName { name },
         Refusal::DuplicateName { name } => Row {
             kind: "duplicate-name",
             ja: format!("{name} はもうある"),
             en: format!("{name} already exists"),
             k8s: None,
         },
-        Refusal::UnknownClass { class } => Common::unknown_class(class),
-        Refusal::UnknownClaim { claim } => Common::unknown_claim(claim),
-        Refusal::UnknownPod { pod } => Common::no_pod("unknown-pod", pod),
+        Refusal::UnknownClass { class } => Common::UnknownClass { class },
+        Refusal::UnknownClaim { claim } => Common::UnknownClaim { claim },
+        Refusal::UnknownPod { pod } => Common::NoPod { kind: "unknown-pod", pod },
         Refusal::UnknownSet { set } => Row {
             kind: "unknown-set",
             ja: format!("StatefulSet {set} は無い"),
             en: format!("there is no StatefulSet {set}"),
             k8s: Some(format!("statefulsets.apps \"{set}\" not found")),
         },
-        Refusal::TooManyReplicas { asked, max } => Common::too_many_replicas(i64::from(*asked), *max),
-        Refusal::TooManySteps { asked, max } => Common::too_many_steps(*asked, *max),
+        Refusal::TooManyReplicas { asked, max } => Common::TooManyReplicas { asked: i64::from(*asked), max: *max },
+        Refusal::TooManySteps { asked, max } => Common::TooManySteps { asked: *asked, max: *max },
         Refusal::InvalidSpread { max_skew, set } => Row {
             kind: "invalid-spread",
             ja: format!("maxSkew {max_skew} は使えない(1 以上)"),
@@ -59,7 +59,7 @@ told_table! {
                     Invalid value: {max_skew}: must be greater than zero"
             )),
         },
-        Refusal::UnknownNode { node } => Common::unknown_node(node),
+        Refusal::UnknownNode { node } => Common::UnknownNode { node },
         Refusal::UnknownZone { zone } => Row {
             kind: "unknown-zone",
             ja: format!("区画 {zone} のノードは無い"),
