@@ -2,7 +2,10 @@
 // packs the parts into the files a page fetches, names every file after its content, writes the
 // loader of the parts (kubevol-link.<hash>.js) and the file names into kubevol.js and
 // kubevol-files.json.
-//   node scripts/link-parts.mjs <split folder> <staging folder> [release]
+//   node scripts/link-parts.mjs <split folder> <staging folder> [release] [--no-api]
+//
+// --no-api: the split folder holds no script API modules (the build without pictures, which is
+// weighed by its first loads only, builds none).
 //
 // The split folder holds what wasm-split-cli and wasm-bindgen made: the main part
 // (kubevol-main.js and kubevol-main_bg.wasm), one module per part (split_csi.wasm,
@@ -30,7 +33,8 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 
-const [from, out, profile] = process.argv.slice(2);
+const [from, out, profile] = process.argv.slice(2).filter((a) => a !== '--no-api');
+const withApi = !process.argv.includes('--no-api');
 if (!from || !out) throw new Error('usage: node scripts/link-parts.mjs <split folder> <staging folder> [release]');
 const release = profile === 'release';
 const split = readFileSync(join(from, '__wasm_split.js'), 'utf8');
@@ -223,7 +227,7 @@ const linkSource = release ? transformSync(link, { minify: true, format: 'esm', 
 // of it (web/kubevol-script.js, appended by scripts/build-modules.sh). They are named with the
 // main part's hash, which covers their content too: the loader then needs no name of its own for
 // them, so a page that never uses the script API carries nothing of it.
-const apis = kinds.map((kind) => ({
+const apis = (withApi ? kinds : []).map((kind) => ({
   kind,
   glue: readFileSync(join(from, `kubevol-api-${kind}.js`), 'utf8'),
   wasm: readFileSync(join(from, `kubevol-api-${kind}_bg.wasm`)),
@@ -279,5 +283,5 @@ if (sharing.some((f) => f.split('.').at(-2) !== embedded.main)) {
 const named = source.replace(MARKER, JSON.stringify(embedded));
 writeFileSync(loaderPath, release ? transformSync(named, { minify: true, format: 'esm', target: 'es2022' }).code : named);
 writeFileSync(join(out, 'kubevol-files.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs, and their script APIs`);
+console.log(`link-parts: ${main}.{js,wasm}, ${linkName}.js, ${Object.keys(files).length} packs for ${kinds.join(', ')} and their labs${withApi ? ", and their script APIs" : ""}`);
 if (!existsSync(join(out, `${main}.js`))) throw new Error('link-parts: nothing written');

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the pictures of the cluster cost each chapter's first load. Builds the demos' wasm once more
-# with `--cfg kubevol_no_picture` (crates/ui/src/drawing.rs: the same boxes, buttons and words,
+# with kubevol-ui's `no-picture` feature (crates/ui/src/drawing.rs: the same boxes, buttons and words,
 # without the drawing) into a folder of its own, as the release build does (build-modules.sh, in
 # its own target folder), and weighs the stylesheet's picture blocks (`/* picture: */ ... /* :picture */`)
 # by minifying it with and without them. `scripts/size-report.mjs dist --picture <folder>` then

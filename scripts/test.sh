@@ -54,9 +54,8 @@ cargo fmt --all -- --check
 node scripts/code-figures.mjs --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo clippy --workspace --all-targets --quiet --target wasm32-unknown-unknown -- -D warnings
-# The split build's own code (crates/ui/src/parts.rs), in a target folder of its own.
-RUSTFLAGS="--cfg erase_components --cfg kubevol_split" cargo clippy -p kubevol-ui -p kubevol-lab --quiet \
-  --target wasm32-unknown-unknown --target-dir target/clippy-split -- -D warnings
+# The split build's own code (crates/ui/src/parts.rs), with kubevol-ui's split feature.
+cargo clippy -p kubevol-ui -p kubevol-lab --quiet --features kubevol-ui/split --target wasm32-unknown-unknown -- -D warnings
 
 suite "native: kubevol-sim" cargo test -p kubevol-sim
 # The kubectl panel's YAML, written by the kubectl_view test above, against the API's schemas.

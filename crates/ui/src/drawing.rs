@@ -6,9 +6,9 @@
 //! pod names can come from a share link or a page's scenario.
 
 /// Whether this build draws the pictures. `scripts/picture-cost.sh` builds the demos once more
-/// with `--cfg kubevol_no_picture`, boxes and words without their drawing, so the size report can
-/// say what the pictures cost each chapter's first load. The product always draws them.
-pub const PICTURE: bool = !cfg!(kubevol_no_picture);
+/// with the crate's `no-picture` feature, boxes and words without their drawing, so the size
+/// report can say what the pictures cost each chapter's first load. The product always draws them.
+pub const PICTURE: bool = !cfg!(feature = "no-picture");
 
 /// `f`'s markup, or nothing in the build without pictures (the compiler then drops `f`).
 pub fn drawn(f: impl FnOnce() -> String) -> String {

@@ -6,7 +6,7 @@
 //! part (`mount.rs`: `csi`, `statefulset`, `topology`), fetched beside the main part, and all
 //! that its folds show, and the reading of a share link, is a second one (`csi_lab`, ...), fetched
 //! when the reader first opens a fold. Each such entry is an `on_demand!` function, and the
-//! functions naming the same part share it. In the split build (`--cfg kubevol_split`, set by
+//! functions naming the same part share it. In the split build (the crate's `split` feature, set by
 //! `scripts/build-modules.sh`) each part is its own wasm, fetched on the first call through
 //! Leptos's `wasm_split`; in every other build (native tests, the wasm-bindgen-test suites) the
 //! same function is an `async fn` that answers at once.
@@ -28,7 +28,7 @@ use leptos::prelude::AnyView;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missing;
 
-#[cfg(kubevol_split)]
+#[cfg(feature = "split")]
 impl From<leptos::wasm_split::SplitLoaderError> for Missing {
     fn from(_: leptos::wasm_split::SplitLoaderError) -> Missing {
         Missing
@@ -53,14 +53,14 @@ macro_rules! on_demand {
     };
     ($(#[$doc:meta])* $part:ident: fn $name:ident() -> $out:ty $body:block) => {
         $(#[$doc])*
-        #[cfg(kubevol_split)]
+        #[cfg(feature = "split")]
         #[::leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible)]
         #[allow(unused_braces)]
         fn $name() -> ::core::result::Result<$out, $crate::parts::Missing> {
             ::core::result::Result::Ok($body)
         }
         $(#[$doc])*
-        #[cfg(not(kubevol_split))]
+        #[cfg(not(feature = "split"))]
         #[allow(unused_braces)]
         async fn $name() -> ::core::result::Result<$out, $crate::parts::Missing> {
             ::core::result::Result::Ok($body)
