@@ -67,22 +67,20 @@ suite "native: kubevol-replay (example scenarios)" cargo test -p kubevol-replay
 suite "wasm32 (node): kubevol-sim" cargo test -p kubevol-sim --target wasm32-unknown-unknown --release
 
 GECKODRIVER_BIN="$(command -v geckodriver)"
-export WASM_BINDGEN_TEST_TIMEOUT=180
+export WASM_BINDGEN_TEST_TIMEOUT=600
 # WebKit runs under Xvfb; wasm-bindgen-test-runner drives WebKitWebDriver as it drives Safari's
 # driver, and WebKitWebDriver starts its MiniBrowser by default.
 webkit() { xvfb-run -a -s "-screen 0 1440x2000x24" "$@"; }
 step "browser engines"
 printf '%s\n' "$(chromium --version)" "$(firefox-esr --version)" \
   "WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0) (MiniBrowser, WebKitWebDriver)"
-for test_file in tests/browser_*.rs; do
-  name="$(basename "$test_file" .rs)"
-  suite "chromium: $name" env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver \
-    cargo test --target wasm32-unknown-unknown --test "$name"
-  suite "firefox: $name" env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
-    cargo test --target wasm32-unknown-unknown --test "$name"
-  suite_retried "webkit: $name" webkit env -u CHROMEDRIVER -u GECKODRIVER SAFARIDRIVER=/usr/bin/WebKitWebDriver \
-    cargo test --target wasm32-unknown-unknown --test "$name"
-done
+# One test binary (tests/browser/) for every browser suite: each engine starts one page.
+suite "chromium: tests/browser" env -u GECKODRIVER -u SAFARIDRIVER CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --target wasm32-unknown-unknown --test browser
+suite "firefox: tests/browser" env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
+  cargo test --target wasm32-unknown-unknown --test browser
+suite_retried "webkit: tests/browser" webkit env -u CHROMEDRIVER -u GECKODRIVER SAFARIDRIVER=/usr/bin/WebKitWebDriver \
+  cargo test --target wasm32-unknown-unknown --test browser
 
 step "release build (trunk, offline)"
 trunk build --release --offline

@@ -3,11 +3,10 @@
 //! (`getState`), a demo opened at a scenario, and what each click says (`kubevol:change`). Every
 //! value crosses through the same serde-wasm-bindgen functions, and the same module functions,
 //! the product uses; the demos hand the module their history through the demos' own `ask`.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
+use crate::support;
 
-#[path = "../crates/sim/tests/common/mod.rs"]
+#[path = "../../crates/sim/tests/common/mod.rs"]
 mod common;
 
 use std::cell::RefCell;
@@ -25,8 +24,6 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// How many random histories each model's round trip takes, of `STEPS` actions each.
 const HISTORIES: u64 = 150;

@@ -1,11 +1,8 @@
 //! The demo frame as a reader meets it: kicker, title, badge, and the language switch.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
+use crate::support;
 
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn shell_shows_kicker_title_and_badge() {

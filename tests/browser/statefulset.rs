@@ -1,12 +1,7 @@
 //! The StatefulSet chapter's story, walked through the demo's buttons in a real browser.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
-
-use support::Demo;
+use crate::support::{self, Demo};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn pods(demo: &Demo) -> Vec<String> {
     demo.all("[data-state=\"lanes\"] [data-pod]").iter().map(|e| e.get_attribute("data-pod").unwrap()).collect()

@@ -1,13 +1,8 @@
 //! Seed 004's scenarios walked through the topology demo's buttons in a real browser, checking the
 //! scheduler's own words.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
-
-use support::Demo;
+use crate::support::{self, Demo};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn choose(action: &str, value: &str) -> String {
     format!("[data-action=\"{action}\"][data-value=\"{value}\"]")
