@@ -14,8 +14,10 @@ GECKODRIVER_VERSION="0.37.1"
 WASM_SPLIT_VERSION="0.2.4"      # splits the wasm into parts, as cargo-leptos does
 KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
 # WebKit (Safari's engine) from Debian too: WebKitGTK's MiniBrowser and its WebKitWebDriver, run
-# under Xvfb (the browser needs a display).
-APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk libwebkit2gtk-4.1-0 webkit2gtk-driver xvfb xauth)
+# under Xvfb (the browser needs a display). valgrind counts the instructions of the work the test
+# command bounds (a replay, an action), which a busy machine does not change as it changes times.
+APT_PACKAGES=(chromium chromium-driver firefox-esr brotli fonts-noto-cjk libwebkit2gtk-4.1-0 webkit2gtk-driver xvfb xauth
+  valgrind)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 
