@@ -42,6 +42,11 @@ step() {
   elif [ "$status" -ne 0 ]; then
     verdict="STEP FAILED"
   fi
+  local again=""
+  if [ -n "$verdict" ] && [ -n "${GLIB_CRASH_ONCE:-}" ] && grep -q "$GLIB_CRASH" "$log"; then
+    verdict="WEBKITGTK'S WEB PROCESS DIED IN GLIB, NOT IN A DEMO (tests/webkit/glib-crash): running it once more"
+    again=1
+  fi
   {
     flock 9
     printf '\n===== %s (%ds)\n' "$name" $((SECONDS - t0))
@@ -49,7 +54,29 @@ step() {
     if [ -n "$verdict" ]; then printf '%s: %s\n' "$verdict" "$name"; fi
     printf '%5ds %11s  %s%s\n' $((SECONDS - t0)) "${passed:+$passed passed}" "$name" "${verdict:+  $verdict}" >> "$LOGS/summary"
   } 9> "$LOGS/print.lock"
+  if [ -n "$again" ]; then return 2; fi
   [ -z "$verdict" ]
+}
+
+# WebKitGTK's web process now and then aborts in GLib, not in a demo: GLib's g_check_setuid()
+# (Debian 12's GLib 2.74) sets errno to 0, calls getauxval() and kills the process with
+# "getauxval () failed: Interrupted system call" if errno is then set; JSC suspends the web
+# process's main thread with SIGUSR1 about 58,000 times in one run of the browser suites, and the
+# handler leaves errno EINTR 99.8% of those times (measured with
+# `tests/webkit/glib-crash/reproduce.sh --count`); that thread calls g_check_setuid() for
+# GSettings, the D-Bus session bus and GIO's modules. `tests/webkit/glib-crash/reproduce.sh` makes
+# GLib abort with the same message within a second with none of WebKit's or this project's code.
+# Safari suspends threads with Mach calls and has no GLib. So a WebKit step whose log holds that
+# message, and only such a step, runs once more; any other failure fails, and so does a second.
+GLIB_CRASH="getauxval () failed: Interrupted system call"
+webkit_step() {
+  local status=0
+  GLIB_CRASH_ONCE=1 step "$@" || status=$?
+  if [ "$status" -eq 2 ]; then
+    step "$1" "$2 (once more, after the browser's own crash)" "${@:3}"
+  else
+    return "$status"
+  fi
 }
 
 summary() {
@@ -108,8 +135,10 @@ lane_models() {
   # Model tests on wasm32 run in Node through wasm-bindgen-test-runner; release keeps the
   # property tests quick.
   step suite "wasm32 (node): kubevol-sim" cargo test -p kubevol-sim --target wasm32-unknown-unknown --release
-  step check "model work per action, n = 10 .. 10,000, counted (fails if it grows like n)" \
-    cargo bench -p kubevol-sim --bench per_action -- --check --no-times
+  # The model's work per action, counted (valgrind): its growth from n = 10 to 10,000 (linear
+  # would be ~1000x), and at 10,000 against a bound at today's count and a fifth more.
+  step check "model work per action, n = 10 .. 10,000, counted (fails if it grows like n, or over its bound)" \
+    cargo bench -p kubevol-sim --bench per_action -- --check --no-times --bound volumes=15800,statefulset=3100
 }
 
 lane_browsers() {
@@ -122,7 +151,7 @@ lane_browsers() {
     wasm-bindgen-test-runner "$wasm"
   step suite "firefox: tests/browser" env -u CHROMEDRIVER -u SAFARIDRIVER GECKODRIVER="$GECKODRIVER_BIN" \
     wasm-bindgen-test-runner "$wasm"
-  step suite "webkit: tests/browser" webkit env -u CHROMEDRIVER -u GECKODRIVER SAFARIDRIVER=/usr/bin/WebKitWebDriver \
+  webkit_step suite "webkit: tests/browser" webkit env -u CHROMEDRIVER -u GECKODRIVER SAFARIDRIVER=/usr/bin/WebKitWebDriver \
     wasm-bindgen-test-runner "$wasm"
 }
 
@@ -140,7 +169,7 @@ lane_site() {
   done
   # The example page and the VitePress book in WebKit, through WebDriver (its screenshots of the
   # chapter demos at 390 px land in tests/e2e/out/).
-  step suite "webdriver webkit: the example page and the book" webkit node tests/webkit/book.test.mjs dist
+  webkit_step suite "webdriver webkit: the example page and the book" webkit node tests/webkit/book.test.mjs dist
   step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
     ./scripts/picture-cost.sh target/no-picture
   # Ratchets at today's size plus under 1 KB. The demos' wasm is split: the main part (Leptos, the
