@@ -68,6 +68,11 @@ step() {
 # GLib abort with the same message within a second with none of WebKit's or this project's code.
 # Safari suspends threads with Mach calls and has no GLib. So a WebKit step whose log holds that
 # message, and only such a step, runs once more; any other failure fails, and so does a second.
+# The other WebKit failure seen before, "Tried to borrow the Talc, was borrowed previously", is no
+# browser's: it is the debug build's allocator check after the engine's stack ran out inside an
+# allocation (a recursion made to throw RangeError at that depth reproduces it in Chromium too),
+# from reading a whole state back through serde-wasm-bindgen, which the suites stopped doing. It
+# fails the command.
 GLIB_CRASH="getauxval () failed: Interrupted system call"
 webkit_step() {
   local status=0
