@@ -18,38 +18,76 @@ async function freePort() {
   return port;
 }
 
-/** Starts WebKitWebDriver on a free port; `close()` stops it. */
+/**
+ * Starts WebKitWebDriver on a free port; `close()` stops it, `restart()` starts a new one in its
+ * place, and `log()` is what it and its browsers wrote to stderr.
+ */
 export async function startDriver() {
-  const port = await freePort();
-  const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr.on('data', (d) => { log += d; });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`${base}/status`);
-      if (r.ok) break;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-    if (i === 99) throw new Error(`WebKitWebDriver did not start: ${log}`);
-  }
-  return { base, close: () => child.kill() };
+  const driver = { log: () => driver.child.log };
+  driver.restart = async () => {
+    driver.child?.kill();
+    const port = await freePort();
+    const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.log = '';
+    child.stderr.on('data', (d) => { child.log += d; });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        const r = await fetch(`${base}/status`);
+        if (r.ok) break;
+      } catch { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+      if (i === 99) throw new Error(`WebKitWebDriver did not start: ${child.log}`);
+    }
+    Object.assign(driver, { child, base });
+  };
+  driver.close = () => driver.child.kill();
+  await driver.restart();
+  return driver;
 }
 
-async function call(base, method, path, body) {
+async function call(base, method, path, body, timeout) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: timeout === undefined ? undefined : AbortSignal.timeout(timeout),
   });
   const json = await response.json();
   if (json.value?.error) throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`);
   return json.value;
 }
 
+// How long a new session may take before WebKitWebDriver is taken not to have reached its browser:
+// it starts in a second or two, and in under 20 on a machine with both cores busy.
+const SESSION_TIMEOUT = 90_000;
+
+/**
+ * Asks for a session; a second driver is asked once if the first never answers. A session is
+ * asked for before any page is loaded, so no demo's code can be what fails here.
+ * WebKitWebDriver (Source/WebDriver/glib/SessionHostGlib.cpp) launches MiniBrowser with
+ * WEBKIT_INSPECTOR_SERVER set to a port it found free and closed again, then connects to that
+ * port every 100 ms while the connection is refused, and stops trying without answering the
+ * request once the browser has exited. A browser that exits at launch, or a port that another
+ * socket takes in between (the other lanes open sockets all the time), leaves POST /session
+ * unanswered for good (Node's fetch gave up after 300 s in one CI run). What the driver and its
+ * browser wrote is printed, so the cause is on record whenever it happens.
+ */
+async function newSession(driver, capabilities) {
+  try {
+    return await call(driver.base, 'POST', '/session', capabilities, SESSION_TIMEOUT);
+  } catch (e) {
+    if (e.name !== 'TimeoutError') throw e;
+    console.log(`  WebKitWebDriver did not answer a new session within ${SESSION_TIMEOUT / 1000} s; `
+      + `what it and its browser wrote:\n${driver.log().replace(/^/gm, '    | ')}\n  asking a new driver once`);
+    await driver.restart();
+    return call(driver.base, 'POST', '/session', capabilities, SESSION_TIMEOUT);
+  }
+}
+
 /** A browser session: MiniBrowser, with WebKitWebDriver's own defaults. */
 export async function session(driver) {
-  const created = await call(driver.base, 'POST', '/session', {
+  const created = await newSession(driver, {
     capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } },
   });
   const id = created.sessionId;
