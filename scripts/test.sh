@@ -98,8 +98,10 @@ stop_tree() {
 }
 
 # WebKit runs under Xvfb; wasm-bindgen-test-runner drives WebKitWebDriver as it drives Safari's
-# driver, and WebKitWebDriver starts its MiniBrowser by default.
-webkit() { xvfb-run -a -s "-screen 0 1440x2000x24" "$@"; }
+# driver, and WebKitWebDriver starts its MiniBrowser by default. -noreset: without it Xvfb resets
+# when its last client leaves, as each session's MiniBrowser does, and refuses a MiniBrowser that
+# connects meanwhile, which then never starts its session (tests/webkit/xvfb-reset/reproduce.sh).
+webkit() { xvfb-run -a -s "-screen 0 1440x2000x24 -noreset" "$@"; }
 GECKODRIVER_BIN="$(command -v geckodriver)"
 # How long one engine may take for every browser suite before the runner gives up on it: a guard
 # against a browser that hangs, not a verdict on speed (a loaded machine takes twice as long).

@@ -5,7 +5,7 @@
 // nothing at 390 and 1024 px with its reservation fitting, a share link restores in a fresh
 // session, and a demo whose code cannot be fetched says so. Screenshots of the three chapter demos
 // at 390 px go to tests/e2e/out/ to be looked at.
-//   xvfb-run -a -s "-screen 0 1440x2000x24" node tests/webkit/book.test.mjs dist
+//   xvfb-run -a -s "-screen 0 1440x2000x24 -noreset" node tests/webkit/book.test.mjs dist
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';

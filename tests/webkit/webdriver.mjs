@@ -65,13 +65,12 @@ const SESSION_TIMEOUT = 90_000;
 /**
  * Asks for a session; a second driver is asked once if the first never answers. A session is
  * asked for before any page is loaded, so no demo's code can be what fails here.
- * WebKitWebDriver (Source/WebDriver/glib/SessionHostGlib.cpp) launches MiniBrowser with
- * WEBKIT_INSPECTOR_SERVER set to a port it found free and closed again, then connects to that
- * port every 100 ms while the connection is refused, and stops trying without answering the
- * request once the browser has exited. A browser that exits at launch, or a port that another
- * socket takes in between (the other lanes open sockets all the time), leaves POST /session
- * unanswered for good (Node's fetch gave up after 300 s in one CI run). What the driver and its
- * browser wrote is printed, so the cause is on record whenever it happens.
+ * WebKitWebDriver (Source/WebDriver/glib/SessionHostGlib.cpp) launches MiniBrowser, connects to it
+ * while the connection is refused, and stops trying, without answering the request, once the
+ * browser has exited. One CI run hung so until Node's fetch gave up at 300 s: MiniBrowser had
+ * exited with "cannot open display", refused by an Xvfb resetting as the session before it left
+ * (tests/webkit/xvfb-reset/; scripts/test.sh now starts Xvfb with -noreset). Whatever else might
+ * make a browser exit at launch, what the driver and its browser wrote is printed.
  */
 async function newSession(driver, capabilities) {
   try {
