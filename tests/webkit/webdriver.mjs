@@ -18,32 +18,22 @@ async function freePort() {
   return port;
 }
 
-/**
- * Starts WebKitWebDriver on a free port; `close()` stops it, `restart()` starts a new one in its
- * place, and `log()` is what it and its browsers wrote to stderr.
- */
+/** Starts WebKitWebDriver on a free port; `close()` stops it, `log()` is what it and its browsers wrote. */
 export async function startDriver() {
-  const driver = { log: () => driver.child.log };
-  driver.restart = async () => {
-    driver.child?.kill();
-    const port = await freePort();
-    const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.log = '';
-    child.stderr.on('data', (d) => { child.log += d; });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        const r = await fetch(`${base}/status`);
-        if (r.ok) break;
-      } catch { /* not up yet */ }
-      await new Promise((r) => setTimeout(r, 100));
-      if (i === 99) throw new Error(`WebKitWebDriver did not start: ${child.log}`);
-    }
-    Object.assign(driver, { child, base });
-  };
-  driver.close = () => driver.child.kill();
-  await driver.restart();
-  return driver;
+  const port = await freePort();
+  const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => { log += d; });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${base}/status`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+    if (i === 99) throw new Error(`WebKitWebDriver did not start: ${log}`);
+  }
+  return { base, close: () => child.kill(), log: () => log };
 }
 
 async function call(base, method, path, body, timeout) {
@@ -63,24 +53,21 @@ async function call(base, method, path, body, timeout) {
 const SESSION_TIMEOUT = 90_000;
 
 /**
- * Asks for a session; a second driver is asked once if the first never answers. A session is
- * asked for before any page is loaded, so no demo's code can be what fails here.
- * WebKitWebDriver (Source/WebDriver/glib/SessionHostGlib.cpp) launches MiniBrowser, connects to it
- * while the connection is refused, and stops trying, without answering the request, once the
- * browser has exited. One CI run hung so until Node's fetch gave up at 300 s: MiniBrowser had
- * exited with "cannot open display", refused by an Xvfb resetting as the session before it left
- * (tests/webkit/xvfb-reset/; scripts/test.sh now starts Xvfb with -noreset). Whatever else might
- * make a browser exit at launch, what the driver and its browser wrote is printed.
+ * Asks for a session, and says why when WebKitWebDriver never answers. It launches MiniBrowser,
+ * connects to it while the connection is refused, and stops trying, without answering the request,
+ * once the browser has exited (Source/WebDriver/glib/SessionHostGlib.cpp). One CI run hung so until
+ * Node's fetch gave up at 300 s: MiniBrowser had exited with "cannot open display", refused by an
+ * Xvfb resetting as the session before it left (tests/webkit/xvfb-reset/; scripts/test.sh now starts
+ * Xvfb with -noreset). A browser that exits at launch is a browser that crashed: it fails here,
+ * within SESSION_TIMEOUT, with what the driver and its browser wrote.
  */
 async function newSession(driver, capabilities) {
   try {
     return await call(driver.base, 'POST', '/session', capabilities, SESSION_TIMEOUT);
   } catch (e) {
     if (e.name !== 'TimeoutError') throw e;
-    console.log(`  WebKitWebDriver did not answer a new session within ${SESSION_TIMEOUT / 1000} s; `
-      + `what it and its browser wrote:\n${driver.log().replace(/^/gm, '    | ')}\n  asking a new driver once`);
-    await driver.restart();
-    return call(driver.base, 'POST', '/session', capabilities, SESSION_TIMEOUT);
+    throw new Error(`WebKitWebDriver did not answer a new session within ${SESSION_TIMEOUT / 1000} s; `
+      + `what it and its browser wrote:\n${driver.log().replace(/^/gm, '    | ')}`);
   }
 }
 
