@@ -7,10 +7,9 @@
 //! panel meanwhile; if the part cannot be fetched the panel says that, with a button to try again,
 //! and the rest of the demo keeps working. A page's `data-view="lab"` opens every fold at once.
 
-use std::cell::Cell;
-
 use leptos::prelude::*;
 
+use crate::demo::{DemoKind, Place};
 use crate::lang::{self, Msg};
 use crate::parts::{Fetch, View};
 use crate::widgets::{click, flag, tr};
@@ -41,15 +40,12 @@ enum Loaded {
     Failed,
 }
 
-thread_local! {
-    /// Numbers the fold rows on a page, for the ids that tie a toggle to its panel.
-    static NEXT_ROW: Cell<u32> = const { Cell::new(1) };
-}
-
 /// The row of toggles, then the panels of the open folds, in the row's order. With `lab` every
-/// fold starts open (and fetches its part at once).
-pub fn folds(folds: Vec<Fold>, lab: bool) -> impl IntoView {
-    let row = NEXT_ROW.with(|n| n.replace(n.get() + 1));
+/// fold starts open (and fetches its part at once). The ids that tie a toggle to its panel name
+/// the demo by its kind and place on the page, as a share link does: a page rendered at build
+/// time and the live demo over it give them the same ids, however many demos were built before.
+pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
+    let (row, lab) = (format!("{}-{}", kind.code(), place.nth), place.lab);
     let panels: Vec<_> = folds.iter().map(|f| (*f, RwSignal::new(Loaded::NotYet))).collect();
     let toggles = panels
         .iter()

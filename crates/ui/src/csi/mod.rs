@@ -118,7 +118,7 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
-                ], place.lab)}
+                ], DemoKind::Csi, &place)}
             </Shell>
     }
 }

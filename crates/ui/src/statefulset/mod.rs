@@ -151,7 +151,7 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
-                ], place.lab)}
+                ], DemoKind::StatefulSet, &place)}
             </Shell>
     }
 }

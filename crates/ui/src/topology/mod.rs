@@ -170,7 +170,7 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
-                ], place.lab)}
+                ], DemoKind::Topology, &place)}
             </Shell>
     }
 }
