@@ -98,3 +98,20 @@ if [ "$profile" = release ]; then
 fi
 
 node scripts/link-parts.mjs "$work" "$out" "$profile" ${KUBEVOL_NO_PICTURE:+--no-api}
+
+# The demos' first screens as HTML at build time (crates/render: the same components through
+# Leptos's server side, a wasm module for Node; web/kubevol-prerender.mjs fills a built page's
+# placeholders with them). Shipped in dist/, so a book renders them at its own build with Node
+# alone; the example pages here are filled with them. Never fetched by a reader's page, so built
+# to compile quickly (Cargo.toml's `render` profile), not to be small. Its glue is CommonJS, named
+# .cjs so that a book whose package.json says "type": "module" still loads it.
+if [ -z "${KUBEVOL_NO_PICTURE:-}" ]; then
+  cargo build --offline --target wasm32-unknown-unknown -p kubevol-render --profile render --target-dir "$target_dir"
+  wasm-bindgen --target=nodejs --no-typescript --out-dir="$work" --out-name=kubevol-render \
+    "$target_dir/wasm32-unknown-unknown/render/kubevol_render.wasm"
+  mv "$work/kubevol-render.js" "$out/kubevol-render.cjs"
+  mv "$work/kubevol-render_bg.wasm" "$out/kubevol-render_bg.wasm"
+  cp web/kubevol-prerender.mjs "$out/kubevol-prerender.mjs"
+  cp web/vitepress.mjs "$out/vitepress.mjs" # a VitePress book's Markdown hook, over the same renderer
+  node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html"
+fi

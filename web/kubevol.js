@@ -168,6 +168,7 @@ function attach(element, options) {
         : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined);
       try {
         await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
+        goneLive(element);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
         // malformed placeholder, whose message the demo shows in its place.
@@ -188,6 +189,49 @@ function attach(element, options) {
     },
     (cause) => { throw failed(cause); },
   );
+}
+
+// A demo rendered into the page at build time (kubevol-prerender.mjs marks it `data-kubevol-rendered`)
+// is on screen before its code has arrived; the wasm replaces it with the live demo, the same DOM,
+// in one task. Until then a tap on one of its buttons is held, and a keyboard focus remembered:
+// once the demo is live the same button is clicked (the reader sees its outcome, once) and focused.
+// A button is found again by its data-* attributes and its place among the buttons that share them.
+const RENDERED = '[data-kubevol-rendered]:not([data-kubevol-mounted])';
+const held = new Map(); // host -> { taps: [button's key], focused: button's key }
+function keyOf(host, button) {
+  const data = [...button.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value]);
+  const same = [...host.querySelectorAll('button')].filter((b) => data.every(([n, v]) => b.getAttribute(n) === v)
+    && [...b.attributes].filter((a) => a.name.startsWith('data-')).length === data.length);
+  return { data, index: same.indexOf(button) };
+}
+function buttonOf(host, { data, index }) {
+  return [...host.querySelectorAll('button')].filter((b) => data.every(([n, v]) => b.getAttribute(n) === v)
+    && [...b.attributes].filter((a) => a.name.startsWith('data-')).length === data.length)[index];
+}
+function heldFor(host) {
+  if (!held.has(host)) held.set(host, { taps: [], focused: undefined });
+  return held.get(host);
+}
+addEventListener('click', (event) => {
+  const button = event.target.closest?.(`${RENDERED} button`);
+  if (!button) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const host = button.closest(RENDERED);
+  heldFor(host).taps.push(keyOf(host, button));
+}, true);
+addEventListener('focusin', (event) => {
+  const button = event.target.closest?.(`${RENDERED} button`);
+  if (button) heldFor(button.closest(RENDERED)).focused = keyOf(button.closest(RENDERED), button);
+}, true);
+function goneLive(host) {
+  const waiting = held.get(host);
+  held.delete(host);
+  if (!waiting) return;
+  if (waiting.focused && (document.activeElement === document.body || !document.activeElement)) {
+    buttonOf(host, waiting.focused)?.focus();
+  }
+  for (const tap of waiting.taps) buttonOf(host, tap)?.click();
 }
 
 // Forgets the demo in `element` and the page's listener on it.

@@ -37,7 +37,7 @@ export const README_CACHING = (path) => ({
 });
 
 // `mounts` maps URL prefixes to other folders (the e2e fixtures); `delay` holds back matching
-// responses (a slow network for the wasm, to see the page before the demos arrive); `refuse`
+// responses, by milliseconds or until a promise settles (a slow network for the wasm, to see the page before the demos arrive); `refuse`
 // answers matching requests 503 (a file that cannot be fetched); `rewrite` may change an HTML
 // page before it is sent (a measurement's variant of a page). Responses are
 // not cached unless `caching` says otherwise (README_CACHING is what the README recommends).
@@ -55,7 +55,7 @@ export async function startServer(root, {
     const rest = prefix ? url.pathname.slice(prefix.length) : url.pathname;
     let path = normalize(join(dir, decodeURIComponent(rest)));
     const wait = delay(url.pathname);
-    if (wait) await new Promise((done) => setTimeout(done, wait));
+    if (wait) await (typeof wait.then === 'function' ? wait : new Promise((done) => setTimeout(done, wait)));
     if (!path.startsWith(dir)) {
       res.writeHead(403).end();
       return;

@@ -18,6 +18,8 @@ pub mod kubectl;
 pub mod lang;
 pub mod mount;
 pub mod parts;
+#[cfg(feature = "ssr")]
+pub mod render;
 pub mod session;
 pub mod share;
 pub mod shell;

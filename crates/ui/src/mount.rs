@@ -41,6 +41,10 @@ const VIEW_ATTR: &str = "data-view";
 /// test keeps its copy the same as this one.
 pub const LOADING: Msg = msg("デモ ・ 読み込み中…", "Demo · loading…");
 pub const NEEDS_JAVASCRIPT: Msg = msg("デモ ・ JavaScript を有効にすると動く", "Demo · works with JavaScript enabled");
+/// What a demo rendered into the page at build time (`render.rs`) says under itself with
+/// JavaScript off: the stylesheet draws it too.
+pub const RENDERED_NEEDS_JAVASCRIPT: Msg =
+    msg("JavaScript を有効にすると、このデモを操作できる", "This demo becomes interactive with JavaScript enabled");
 /// What a placeholder says when its module could not be fetched (the loader marks it).
 pub const LOAD_FAILED: Msg = msg(
     "デモ ・ 読み込めなかった。ページを読み込み直すと、もう一度試す",
@@ -346,7 +350,7 @@ mod tests {
     #[test]
     fn the_stylesheet_draws_the_placeholder_texts() {
         let css = include_str!("../../../web/kubevol.css");
-        for msg in [LOADING, NEEDS_JAVASCRIPT, LOAD_FAILED] {
+        for msg in [LOADING, NEEDS_JAVASCRIPT, LOAD_FAILED, RENDERED_NEEDS_JAVASCRIPT] {
             for lang in [Lang::Ja, Lang::En] {
                 let content = format!("content: \"{}\"", msg.get(lang));
                 assert!(css.contains(&content), "web/kubevol.css does not draw {content}");

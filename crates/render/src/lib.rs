@@ -1,0 +1,85 @@
+//! The demos' first screens as HTML, for `web/kubevol-prerender.mjs` to put into built pages.
+//!
+//! A wasm module for Node (wasm-bindgen's `nodejs` target), shipped in `dist/` beside the demos:
+//! a book that embeds them renders them at its own build time with Node alone. The rendering is
+//! `kubevol_ui::render`'s: the demos' own components, through Leptos's server side.
+
+use wasm_bindgen::prelude::*;
+
+/// The first screen of the demo a placeholder asks for, by its attributes (`nth`: which demo of
+/// its kind it is on the page, from 1). Throws the reason a placeholder is not rendered: a
+/// malformed one (the browser then shows its message), a lab view, or a `scenario` the demo cannot
+/// show. `scenario` is a plain object in the replay format, or `undefined` for the demo's start.
+#[wasm_bindgen(js_name = renderDemo)]
+pub fn render_demo(
+    kind: Option<String>,
+    lang: Option<String>,
+    preset: Option<String>,
+    view: Option<String>,
+    nth: u32,
+    scenario: JsValue,
+) -> Result<String, String> {
+    let history = if scenario.is_undefined() || scenario.is_null() {
+        None
+    } else {
+        Some(kubevol_ui::render::scenario(kind.as_deref().unwrap_or_default(), preset.as_deref(), scenario)?)
+    };
+    kubevol_ui::render::first_screen(kind.as_deref(), lang.as_deref(), preset.as_deref(), view.as_deref(), nth, history)
+}
+
+/// Every preset a page can ask `kind` for, the default first (as `null`), for tests that render
+/// every combination.
+#[wasm_bindgen]
+pub fn presets(kind: &str) -> Vec<JsValue> {
+    let Some(kind) = kubevol_ui::demo::DemoKind::from_code(kind) else { return Vec::new() };
+    kubevol_ui::render::presets(kind).into_iter().map(|p| p.map_or(JsValue::NULL, JsValue::from)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    // Natively, with kubevol-ui as this crate builds it (ssr, no csr): as Node runs it.
+    use kubevol_ui::demo::DemoKind;
+    use kubevol_ui::lang::Lang;
+    use kubevol_ui::render::{first_screen, presets, LAB_IS_LIVE_ONLY};
+
+    #[test]
+    fn every_kind_preset_and_language_renders_its_first_screen() {
+        for kind in DemoKind::ALL {
+            for preset in presets(kind) {
+                for lang in [Lang::Ja, Lang::En] {
+                    let html = first_screen(Some(kind.code()), Some(lang.code()), preset.as_deref(), None, 1, None)
+                        .unwrap_or_else(|e| panic!("{} {preset:?} {}: {e}", kind.code(), lang.code()));
+                    assert!(html.contains("data-kubevol-root"), "{} {preset:?}: no demo root", kind.code());
+                    assert!(html.contains("<button aria-disabled=\"true\""), "{}: no button marked", kind.code());
+                    assert!(!html.contains("kv-error"), "{} {preset:?}: {html}", kind.code());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_malformed_placeholder_or_a_lab_view_is_left_to_the_browser() {
+        assert!(first_screen(Some("cis"), None, None, None, 1, None).unwrap_err().contains("unknown demo"));
+        assert!(first_screen(Some("csi"), Some("fr"), None, None, 1, None).unwrap_err().contains("unknown language"));
+        assert_eq!(first_screen(Some("csi"), None, None, Some("lab"), 1, None).unwrap_err(), LAB_IS_LIVE_ONLY);
+    }
+
+    #[test]
+    fn the_topology_chapter_and_an_article_scenario_render_differently() {
+        let chapter = first_screen(Some("topology"), None, Some("spread"), None, 1, None).unwrap();
+        let article = first_screen(Some("topology"), None, Some("conflict"), None, 1, None).unwrap();
+        assert_ne!(chapter, article);
+    }
+
+    #[test]
+    fn a_scripted_moment_is_rendered_as_the_live_demo_opens_it() {
+        use kubevol_sim::csi::{Action, DemoConfig, DEMO_CLAIM};
+        let attach = Action::Attach { claim: DEMO_CLAIM.into(), node: "node-a".into() };
+        let history = kubevol_ui::demo::history(DemoKind::Csi, DemoConfig::default(), &[attach], 1);
+        let start = first_screen(Some("csi"), Some("en"), None, None, 1, None).unwrap();
+        let attached = first_screen(Some("csi"), Some("en"), None, None, 1, Some(history)).unwrap();
+        assert!(!start.contains("attached to node-a"), "{start}");
+        assert!(attached.contains("node-a"), "{attached}");
+        assert_ne!(start, attached);
+    }
+}

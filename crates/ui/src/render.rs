@@ -1,0 +1,97 @@
+//! A demo's first screen as HTML, for a page to hold before any of its code has arrived.
+//!
+//! The same components the browser mounts, rendered natively by Leptos's server side
+//! (`RenderHtml::to_html`, behind this crate's `ssr` feature): nobody writes a second copy of a
+//! view. `crates/render` builds this into a wasm module for Node, which `web/kubevol-prerender.mjs`
+//! runs over a built page's placeholders, so a reader sees the demo with the page's first paint.
+//! When the demo's code arrives, `mount.rs` replaces the rendered screen with the live one in one
+//! task, before the browser paints again; the two are the same DOM, so no pixel changes.
+//!
+//! What is not live yet says so: every button carries `aria-disabled="true"` (a screen reader
+//! announces it as unavailable) and `web/kubevol.css` gives a rendered demo no hover or press
+//! feedback until it is mounted. A tap meanwhile is held by `web/kubevol.js` and applied once the
+//! demo is live.
+
+use leptos::prelude::*;
+
+use crate::demo::{DemoKind, Place};
+use crate::mount::{parse_placeholder, DemoView};
+
+/// Why a placeholder is left for the browser to fill: the lab view opens every fold at once, and
+/// what the folds show comes as parts of the wasm after the first screen.
+pub const LAB_IS_LIVE_ONLY: &str =
+    "kubevol: a data-view=\"lab\" demo is not rendered at build time; its folds' parts load in the browser.";
+
+/// The presets a page can ask a kind for (`data-preset`), `None` being the demo's default.
+pub fn presets(kind: DemoKind) -> Vec<Option<String>> {
+    let mut all = vec![None];
+    if kind == DemoKind::Topology {
+        all.extend(crate::topology::present::Scenario::codes().split(", ").map(|c| Some(c.to_string())));
+    }
+    all
+}
+
+/// The view the browser mounts for a placeholder of `kind`: the demo at its start, or, for a
+/// demo a page's script opens at a moment, the one that replays its history (`mount.rs` does the
+/// same, from the kind's parts).
+const fn view_of(kind: DemoKind, linked: bool) -> DemoView {
+    match (kind, linked) {
+        (DemoKind::Csi, false) => crate::csi::view,
+        (DemoKind::Csi, true) => crate::csi::linked,
+        (DemoKind::StatefulSet, false) => crate::statefulset::view,
+        (DemoKind::StatefulSet, true) => crate::statefulset::linked,
+        (DemoKind::Topology, false) => crate::topology::view,
+        (DemoKind::Topology, true) => crate::topology::linked,
+    }
+}
+
+/// The first screen of the demo a placeholder asks for, as its attributes say (`nth`: which demo
+/// of its kind it is on the page, from 1), or the message that says why it is not rendered.
+/// `history` is the moment a page's script opens it at (`demo::history`, as `scenario` below makes
+/// it), `None` for the demo's own start.
+pub fn first_screen(
+    kind: Option<&str>,
+    lang: Option<&str>,
+    preset: Option<&str>,
+    view: Option<&str>,
+    nth: u32,
+    history: Option<String>,
+) -> Result<String, String> {
+    let (kind, lang) = parse_placeholder(kind, lang)?;
+    if view.is_some_and(|v| v.trim() == "lab") {
+        return Err(LAB_IS_LIVE_ONLY.to_string());
+    }
+    let place = Place { preset: preset.map(|p| p.trim().to_string()), nth: nth.max(1), link: history, lab: false };
+    let owner = Owner::new();
+    let view = view_of(kind, place.link.is_some());
+    let html = owner.with(|| view(lang, place).to_html());
+    owner.cleanup();
+    Ok(not_live(&html))
+}
+
+/// The rendered screen's marks of not being live yet: each button is announced as unavailable.
+fn not_live(html: &str) -> String {
+    html.replace("<button", "<button aria-disabled=\"true\"")
+}
+
+/// The history a demo of `kind` opens at for a page's `scenario` (a plain object in the replay
+/// format, as the Vue component's `scenario` prop), replayed at build time by the same reader the
+/// script API's module runs in the browser; or what is wrong with it (the browser then shows the
+/// demo's own words for it).
+pub fn scenario(kind: &str, preset: Option<&str>, scenario: wasm_bindgen::JsValue) -> Result<String, String> {
+    use crate::api::{read, Scenarios};
+    fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
+        scenarios: &Scenarios<M, C>,
+        preset: Option<&str>,
+        scenario: wasm_bindgen::JsValue,
+    ) -> Result<String, String> {
+        let read = read(scenarios, preset, scenario)?;
+        Ok(crate::demo::history(scenarios.kind, read.config, &read.actions, read.moment))
+    }
+    match DemoKind::from_code(kind.trim()) {
+        Some(DemoKind::Csi) => opened(&crate::csi::present::SCENARIOS, preset, scenario),
+        Some(DemoKind::StatefulSet) => opened(&crate::statefulset::present::SCENARIOS, preset, scenario),
+        Some(DemoKind::Topology) => opened(&crate::topology::present::SCENARIOS, preset, scenario),
+        None => Err(format!("kubevol: unknown demo \"{kind}\"")),
+    }
+}
