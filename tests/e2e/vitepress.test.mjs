@@ -2,10 +2,14 @@
 // scripts/build-book.sh with the release dist/ embedded exactly as the README says. Vue's hydration
 // leaves the demos alone, client-side navigation mounts the arriving page's demos and frees the
 // departing ones, the appearance switch recolours them, and the space each demo reserves fits the
-// width VitePress's column gives it, with and without the sidebar.
+// width VitePress's column gives it, with and without the sidebar. Each demo's first screen is in
+// its page at build time (dist/vitepress.mjs, the book's Markdown hook): in the built HTML, with
+// JavaScript off too, and in the page's client-side render, so that no frame ever shows a demo
+// loading, on a first load or after the sidebar; it goes live over that screen whether Vue
+// hydrates before or after the demo's code has arrived.
 //   ./scripts/build-book.sh && node tests/e2e/vitepress.test.mjs
 // (The test command passes dist/ as to every suite; this one reads the book built from it.)
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
@@ -16,7 +20,18 @@ const site = `${root}tests/vitepress/docs/.vitepress/dist`;
 const server = await startServer(site);
 // The wasm arrives 900 ms late here: the page, hydrated or not, shows the placeholders first.
 const slow = await startServer(site, { delay: (path) => (path.endsWith('.wasm') ? 900 : 0) });
+// The VitePress app's script (its hydration) or the demos' wasm held back until a test lets it go.
+let release = () => {};
+let holdApp = false;
+let holdWasm = false;
+let held = Promise.resolve();
+const hold = () => { held = new Promise((r) => { release = r; }); };
+const holding = await startServer(site, {
+  delay: (path) => (((holdApp && /^\/assets\/app\.[\w-]+\.js$/.test(path)) || (holdWasm && path.endsWith('.wasm'))) ? held.then(() => 0) : 0),
+});
 const browser = await launch();
+const OUT = `${root}tests/e2e/out`;
+mkdirSync(OUT, { recursive: true });
 
 const WIDTHS = [390, 720, 800, 1024, 1440];
 const roots = (page) => page.evaluate(() => [...document.querySelectorAll('[data-kubevol-root]')].map((r) => r.dataset.kubevolRoot));
@@ -70,6 +85,135 @@ async function counters(page) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 await run('vitepress', [
+  ['every page holds its demos\' first screens in its HTML and in its client-side render', async () => {
+    const assets = readdirSync(`${site}/assets`);
+    for (const [path, kinds] of Object.entries(PAGES)) {
+      const html = readFileSync(`${site}${path}`, 'utf8');
+      assertEq((html.match(/data-kubevol-rendered/g) ?? []).length, kinds.length, `${path}: rendered placeholders in the built HTML`);
+      assertEq((html.match(/data-kubevol-root=/g) ?? []).length, kinds.length, `${path}: demo roots in the built HTML`);
+      // The page's chunk for client-side navigation (not the lean one hydration uses).
+      const chunk = assets.find((f) => f.startsWith(`${path.slice(1).replace('/', '_').replace('.html', '.md')}.`) && !f.includes('.lean.'));
+      const js = readFileSync(`${site}/assets/${chunk}`, 'utf8');
+      assertEq((js.match(/data-kubevol-root=/g) ?? []).length, kinds.length, `${path}: demo roots in its client chunk ${chunk}`);
+    }
+    // The Vue component whose scenario is written out in the Markdown is rendered at that moment;
+    // the one bound to the page's script is left to the browser.
+    const vue = readFileSync(`${site}/parts/vue.html`, 'utf8');
+    assertEq((vue.match(/data-kubevol-root=/g) ?? []).length, 1, '/parts/vue.html: rendered Vue components');
+    assert(/data-state="disk">pv-1 が繋がっている/.test(vue), '/parts/vue.html: the rendered component shows its scenario\'s moment');
+  }],
+  ['with JavaScript off every chapter shows its demos with their controls and texts, saying they need JavaScript', async () => {
+    for (const [path, kinds] of Object.entries(PAGES)) {
+      for (const width of [390, 1024]) {
+        const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 1200 } });
+        const page = await context.newPage();
+        await page.goto(`${server.url}${path}`);
+        const demos = page.locator('[data-kubevol-demo]');
+        assertEq(await demos.count(), kinds.length, `${path} at ${width}: demos`);
+        for (let i = 0; i < kinds.length; i++) {
+          const demo = demos.nth(i);
+          const { height } = await demo.boundingBox();
+          assert(height > 500, `${path} at ${width}: demo ${i + 1} is ${height} px tall`);
+          assert(await demo.locator('button').count() > 5, `${path}: demo ${i + 1}'s controls`);
+          assert((await demo.locator('[data-state="verdict"]').textContent()).trim().length > 5, `${path}: demo ${i + 1}'s verdict`);
+          const line = await demo.evaluate((e) => getComputedStyle(e, '::after').content);
+          assert(/JavaScript/.test(line), `${path}: demo ${i + 1} says ${line}`);
+        }
+        await demos.first().scrollIntoViewIfNeeded();
+        writeFileSync(`${OUT}/vitepress-nojs-${path.split('/').pop().replace('.html', '')}-${width}.png`, await page.screenshot());
+        await context.close();
+      }
+    }
+  }],
+  ['a chapter reached through the sidebar shows its demo in the first frame after the navigation, never a loading one', async () => {
+    // The wasm comes 900 ms late: a demo that waited for it would show its loading frame meanwhile.
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${slow.url}/`);
+    await page.evaluate(() => { window.__sameDocument = true; });
+    let before = '';
+    for (const path of ['/parts/csi.html', '/parts/topology.html', '/parts/statefulset.html', '/parts/together.html', '/parts/csi.html']) {
+      // Every animation frame from the click on: the page's path, its demos, and those with a screen.
+      await page.evaluate(() => {
+        window.__frames = [];
+        const frame = () => {
+          const hosts = [...document.querySelectorAll('.vp-doc [data-kubevol-demo]')];
+          window.__frames.push({ path: location.pathname, kinds: hosts.map((h) => h.dataset.kubevolDemo).join(), hosts: hosts.length, shown: hosts.filter((h) => h.querySelector('[data-kubevol-root]')).length });
+          window.__frameId = requestAnimationFrame(frame);
+        };
+        window.__frameId = requestAnimationFrame(frame);
+      });
+      await follow(page, path);
+      await waitMounted(page, PAGES[path].length);
+      const frames = await page.evaluate(() => { cancelAnimationFrame(window.__frameId); return window.__frames; });
+      const arrived = frames.filter((f) => f.path === path);
+      assert(arrived.length > 0, `${path}: frames after the navigation`);
+      const loading = arrived.filter((f) => f.hosts > 0 && f.shown < f.hosts);
+      assertEq(loading.length, 0, `${path}: frames with a demo and no screen, of ${arrived.length} (${JSON.stringify(loading.slice(0, 3))})`);
+      // Each frame shows the page left or the page arrived, whole: never a part of its demos.
+      const partial = arrived.filter((f) => f.kinds !== before && f.kinds !== PAGES[path].join());
+      assertEq(JSON.stringify(partial.slice(0, 3)), '[]', `${path}: frames with neither page's demos (from ${before || 'none'})`);
+      assertEq(arrived.at(-1).kinds, PAGES[path].join(), `${path}: the demos of the last frame`);
+      before = PAGES[path].join();
+      assert(await page.evaluate(() => window.__sameDocument === true), `${path}: reached without a full reload`);
+      assertEq(JSON.stringify(await answers(page)), JSON.stringify(PAGES[path]), `${path}: demos that answer a click`);
+    }
+    page.assertClean();
+    await page.context().close();
+  }],
+  ['the rendered demos go live, once each, whether Vue hydrates before or after their code arrives', async () => {
+    const path = '/parts/together.html';
+    const kinds = PAGES[path];
+    const hydrated = () => document.querySelector('#app')?.__vue_app__ !== undefined;
+    const state = (page) => page.evaluate(() => ({
+      roots: document.querySelectorAll('[data-kubevol-root]').length,
+      mounted: document.querySelectorAll('[data-kubevol-mounted]').length,
+      hydrated: document.querySelector('#app')?.__vue_app__ !== undefined,
+    }));
+    for (const first of ['vue', 'demo']) {
+      [holdApp, holdWasm] = [first === 'demo', first === 'vue'];
+      hold();
+      const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+      // 'commit': a held app script holds DOMContentLoaded back too (module scripts are deferred).
+      await page.goto(`${holding.url}${path}`, { waitUntil: 'commit' });
+      if (first === 'vue') await page.waitForFunction(hydrated);
+      else await waitMounted(page, kinds.length);
+      const between = await state(page);
+      assertEq(JSON.stringify(between), JSON.stringify({ roots: kinds.length, mounted: first === 'vue' ? 0 : kinds.length, hydrated: first === 'vue' }),
+        `${first} first: the page before the other has run`);
+      release();
+      if (first === 'vue') await waitMounted(page, kinds.length);
+      else await page.waitForFunction(hydrated);
+      await page.waitForTimeout(500);
+      assertEq(JSON.stringify(await state(page)), JSON.stringify({ roots: kinds.length, mounted: kinds.length, hydrated: true }),
+        `${first} first: the page once both have run`);
+      assertEq(JSON.stringify(await answers(page)), JSON.stringify(kinds), `${first} first: demos that answer a click`);
+      await follow(page, '/parts/csi.html'); // Vue's router runs the page
+      await waitMounted(page, 1);
+      page.assertClean();
+      await page.context().close();
+    }
+    [holdApp, holdWasm] = [false, false];
+  }],
+  ['a tap on a rendered demo before its code arrives is applied once, when it is live', async () => {
+    [holdApp, holdWasm] = [false, true];
+    hold();
+    const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${holding.url}/parts/csi.html`);
+    await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined);
+    const demo = page.locator('[data-kubevol-demo="csi"]');
+    // force: Playwright waits for a control with aria-disabled to be enabled; a reader's tap does not.
+    await demo.locator('[data-action="attach"][data-node="node-a"]').click({ force: true });
+    const disk = demo.locator('[data-node="node-a"] [data-state="disk"]');
+    assertEq((await disk.textContent()).trim(), '繋がっていない', 'not live yet: nothing happened');
+    release();
+    await waitMounted(page, 1);
+    await disk.filter({ hasText: 'pv-1' }).waitFor();
+    await page.waitForTimeout(300);
+    assertEq(await demo.locator('[data-state="log"] li').count(), 2, 'the log: the provisioning, then one attach');
+    page.assertClean();
+    await page.context().close();
+    holdWasm = false;
+  }],
   ['the book is set up exactly as the README tells a book author', async () => {
     const readme = readFileSync(`${root}README.md`, 'utf8');
     const config = readFileSync(`${root}tests/vitepress/docs/.vitepress/config.mts`, 'utf8');
@@ -77,6 +221,11 @@ await run('vitepress', [
     assert(recipe, 'the README shows the head entries in a ```ts block');
     const indented = recipe.split('\n').map((l) => `  ${l}`).join('\n');
     assert(config.includes(indented.split('\n').slice(1, -1).join('\n')), `config.mts carries the README's head entries:\n${recipe}`);
+    // The Markdown hook that renders the demos into the pages: the README's import and setting.
+    const hook = /```ts\n(import \{ kubevolMarkdown \}[^\n]*)\n[^\n]*\n(markdown: [^\n]*)\n```/.exec(readme);
+    assert(hook, 'the README shows the Markdown hook in a ```ts block');
+    assert(config.includes(`${hook[1]}\n`), `config.mts imports the hook as the README does: ${hook[1]}`);
+    assert(config.includes(`  ${hook[2]}\n`), `config.mts sets it as the README does: ${hook[2]}`);
     const placeholder = /^<div data-kubevol-demo="csi" data-lang="ja"><\/div>$/m;
     assert(placeholder.test(readme), 'the README shows an empty placeholder');
     const pages = readdirSync(`${root}tests/vitepress/docs/parts`).map((f) => readFileSync(`${root}tests/vitepress/docs/parts/${f}`, 'utf8'));
@@ -519,4 +668,4 @@ await run('vitepress', [
 ]);
 
 await browser.close();
-await Promise.all([server.close(), slow.close()]);
+await Promise.all([server.close(), slow.close(), holding.close()]);
