@@ -10,6 +10,12 @@
 // loader fetches the folds' part ahead): (c) the time from that click to the panel's first row,
 // its part fetched on demand. Prints medians over LOADS cold loads of each, interleaved, and the
 // resource waterfall of the median load.
+// Each chapter (CSI, StatefulSet, topology) also records
+//   (d) when the demo's first control is on screen: the first animation frame that has it, or the
+//       page's first contentful paint if it was there before (each demo's first screen is rendered
+//       into the page at build time, so a reader sees it with the page's first paint), beside
+//       (e) the page's first contentful paint,
+// over LOADS cold loads of the StatefulSet and topology chapters as well.
 // With --hints, a fourth variant adds to the chapter's <head> the preload hints a book could add
 // per page (modulepreload for the glue, preload for the wasm), to measure whether they help.
 //   node scripts/slow-phone.mjs [book dist] [--loads N] [--hints] [--verbose]
@@ -24,7 +30,11 @@ const site = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith
   ?? fileURLToPath(new URL('../tests/vitepress/docs/.vitepress/dist', import.meta.url));
 const LOADS = Number(option('--loads', 7));
 const VERBOSE = args.includes('--verbose'); // one line per load: when the key files arrived
-const VARIANTS = { demo: '/parts/csi.html', 'no demo': '/measure/csi-without-demo.html', kubectl: '/parts/csi.html?kubectl' };
+const VARIANTS = {
+  demo: '/parts/csi.html', 'no demo': '/measure/csi-without-demo.html', kubectl: '/parts/csi.html?kubectl',
+  statefulset: '/parts/statefulset.html', topology: '/parts/topology.html',
+};
+const CHAPTERS = { csi: 'demo', statefulset: 'statefulset', topology: 'topology' };
 if (args.includes('--hints')) VARIANTS['demo + hints'] = '/parts/csi.html?hints';
 // `--vue`: the book's page whose demo is the Vue component opened at a scenario: its demo waits
 // for the script API's module (crates/api), which reads the scenario.
@@ -35,6 +45,11 @@ const DEMO = ['[data-kubevol-demo] [data-action="attach"][data-node="node-a"]', 
   '[data-kubevol-demo] .kv-folds [data-action="kubectl"]'];
 // On the Vue page the claim is already on node-a (the scenario): node-b's attach is refused.
 const VUE_DEMO = ['[data-kubevol-demo] [data-action="attach"][data-node="node-b"]', '[data-state="verdict"]', DEMO[2]];
+// The other chapters' main buttons: a StatefulSet step, and a step of the topology chapter's own demo.
+const STS_DEMO = ['[data-kubevol-demo] [data-action="step"]', '[data-state="step"]', DEMO[2]];
+const TOPOLOGY_DEMO = ['[data-kubevol-demo][data-preset="spread"] [data-action="step"]', '[data-state="step"]', DEMO[2]];
+const demoOf = (url) => (url.endsWith('/parts/vue.html') ? VUE_DEMO : url.endsWith('/parts/statefulset.html') ? STS_DEMO
+  : url.endsWith('/parts/topology.html') ? TOPOLOGY_DEMO : DEMO);
 
 function probes([control, readout, fold]) {
   const t = () => performance.now();
@@ -53,10 +68,18 @@ function probes([control, readout, fold]) {
       toggle.click();
     }, 25);
   }
-  // (a): click the demo's control the moment it exists; its read-out changing is the answer.
+  // (d): the first frame whose DOM has the demo's first control (a frame's callbacks run before
+  // it is painted).
+  const frame = () => {
+    if (document.querySelector(control)) window.__onscreen = t();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  // (a): click the demo's control the moment it is live (its first screen is on the page before
+  // then, rendered at build time); its read-out changing is the answer.
   new MutationObserver((_, watch) => {
     const button = document.querySelector(control);
-    if (!button) return;
+    if (!button?.closest('[data-kubevol-mounted]')) return;
     watch.disconnect();
     const host = button.closest('[data-kubevol-demo]');
     const before = host.querySelector(readout)?.textContent;
@@ -65,7 +88,7 @@ function probes([control, readout, fold]) {
       if (answered()) { done.disconnect(); window.__demo = t(); }
     }).observe(host, { subtree: true, childList: true, characterData: true });
     button.click();
-  }).observe(document, { subtree: true, childList: true });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-kubevol-mounted'] });
   // (b): click VitePress's appearance switch until the page turns dark.
   // (The document has no <html> element yet when this runs, so the whole document is watched.)
   new MutationObserver((_, watch) => {
@@ -84,7 +107,7 @@ async function load(browser, url) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-  await page.addInitScript(probes, url.endsWith('/parts/vue.html') ? VUE_DEMO : DEMO);
+  await page.addInitScript(probes, demoOf(url));
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   const withDemo = await page.evaluate(() => document.querySelector('[data-kubevol-demo]') !== null);
   const fold = url.endsWith('?kubectl');
@@ -97,6 +120,8 @@ async function load(browser, url) {
     const short = (url) => new URL(url).pathname.replace(/^\/(assets\/(chunks\/)?)?/, '');
     return {
       demo: window.__demo ?? null,
+      onscreen: window.__onscreen ?? null,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       page: window.__page,
       fold: window.__fold ?? null,
       bytes: nav.transferSize + resources.reduce((sum, r) => sum + r.transferSize, 0),
@@ -160,6 +185,19 @@ console.log(`  bytes the page transfers: ${kb(bytes)} with the demo, ${kb(bytesA
 const c = median(runs.kubectl.map((r) => r.fold));
 console.log(`  (c) "kubectl で見ると" clicked as the demo answers, to its first row, its part fetched then   ${s(c)}`
   + `   (loads: ${runs.kubectl.map((r) => s(r.fold)).join(', ')})`);
+// (d) and (e), chapter by chapter, beside (a) and (b).
+const chapters = {};
+console.log(`  each chapter's demo on screen: (d) its first control in a painted frame, (e) the page's first contentful paint`);
+for (const [chapter, variant] of Object.entries(CHAPTERS)) {
+  const loads = runs[variant];
+  const fcp = median(loads.map((r) => r.fcp));
+  const onscreen = median(loads.map((r) => Math.max(r.onscreen, r.fcp)));
+  const [demo, page] = [median(loads.map((r) => r.demo)), median(loads.map((r) => r.page))];
+  chapters[chapter] = { onscreen_ms: onscreen, fcp_ms: fcp, demo_ms: demo, page_ms: page };
+  console.log(`    ${chapter.padEnd(12)} (d) ${s(onscreen)}  (e) ${s(fcp)}  d - e = ${Math.round(onscreen - fcp)} ms`
+    + ` (goal: at most 100 ms)${onscreen - fcp <= 100 ? '  met' : '  NOT MET'}`
+    + `   the demo answers a click ${s(demo)}, VitePress ${s(page)}   (d loads: ${loads.map((r) => s(Math.max(r.onscreen, r.fcp))).join(', ')})`);
+}
 // The waterfalls of the median loads: what started when, and when it had arrived.
 function waterfall(title, load) {
   console.log(`  ${title} (ms from navigation start: requested .. arrived, bytes):`);
@@ -183,4 +221,4 @@ if (runs.vue) {
     + ` the script API's module arrived at ${s(median(runs.vue.map((r) => arrived(r, /^kubevol\/kubevol-api-.*\.wasm$/))))}`);
 }
 console.log(JSON.stringify({ slow_phone: { loads: LOADS, demo_ms: a, page_ms: b, page_without_demo_ms: bAlone,
-  ratio: a / b, delay_ratio: b / bAlone, bytes, bytes_without_demo: bytesAlone, kubectl_fold_ms: c } }));
+  ratio: a / b, delay_ratio: b / bAlone, bytes, bytes_without_demo: bytesAlone, kubectl_fold_ms: c, chapters } }));
