@@ -36,7 +36,12 @@ const limits = {
   picture: option('--picture-brotli'),
 };
 // `--picture <folder>`: the same build without the pictures of the cluster (scripts/picture-cost.sh).
+// `--book <folder> --book-unrendered <folder>`: the built VitePress book, and the same book built
+// without the Markdown hook that renders the demos into its pages (scripts/build-book.sh
+// --unrendered): what each page's HTML and its client chunk gain by holding its demos' first screens.
 const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
+const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
+const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
 // The goals the chapter-first issue set: a chapter's first load (goal, then the bound), a page
 // mixing every kind, a second chapter with a warm cache.
 const GOALS = { first: '60 KB goal, 80 KB bound', mixed: '140 KB bound', second: '40 KB bound', picture: '5 KB budget' };
@@ -60,6 +65,9 @@ const weighFolder = (folder) => [...walk(folder)].map((path) => {
     }).length,
   };
 });
+const brotliOf = (data) => brotliCompressSync(data, {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+}).length;
 const rows = weighFolder(dist);
 const total = rows.reduce((t, r) => ({ file: 'total', raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }),
   { file: 'total', raw: 0, gzip: 0, brotli: 0 });
@@ -157,6 +165,36 @@ for (const first of KINDS) {
     const bytes = weigh(files);
     report.second_chapter[`${first}->${second}`] = bytes;
     console.log(`  ${`${first} then ${second}`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, 'second', `${first}->${second}`)}`);
+  }
+}
+// The demos rendered into the book's pages at build time: what a page's HTML gains (fetched by a
+// reader who opens it), and what its client chunk gains (the page's component, fetched when the
+// reader reaches it through the sidebar; the lean chunk that hydrates a loaded page is apart).
+if (book && unrendered) {
+  const pagesOf = (site) => readdirSync(join(site, 'parts')).filter((f) => f.endsWith('.html')).sort();
+  // A page's chunks are named after its Markdown file and their content: parts_csi.md.<hash>.js.
+  const chunk = (site, page, lean) => {
+    const name = readdirSync(join(site, 'assets')).find((f) => f.startsWith(`parts_${page.replace(/\.html$/, '')}.md.`)
+      && f.endsWith('.js') && f.endsWith('.lean.js') === lean);
+    return name ? readFileSync(join(site, 'assets', name)) : null;
+  };
+  report.book = {};
+  console.log('\nthe demos rendered into the VitePress book\'s pages, brotli: what each page gains over the same book without the Markdown hook:');
+  console.log(`  ${'page'.padEnd(26)} ${'HTML'.padStart(9)} ${'its chunk'.padStart(10)} ${'lean chunk'.padStart(11)}`);
+  for (const page of pagesOf(book)) {
+    const html = brotliOf(readFileSync(join(book, 'parts', page))) - brotliOf(readFileSync(join(unrendered, 'parts', page)));
+    const [full, lean] = [false, true].map((l) => {
+      const [a, b] = [chunk(book, page, l), chunk(unrendered, page, l)];
+      return a && b ? brotliOf(a) - brotliOf(b) : null;
+    });
+    if (full === null || lean === null) {
+      console.log(`  parts/${page}: its client chunks are missing from ${book} or ${unrendered}`);
+      failed = true;
+      continue;
+    }
+    report.book[page] = { html, chunk: full, lean_chunk: lean };
+    const b = (n) => `${n >= 0 ? '+' : ''}${n} B`;
+    console.log(`  ${`parts/${page}`.padEnd(26)} ${b(html).padStart(9)} ${b(full).padStart(10)} ${b(lean).padStart(11)}`);
   }
 }
 console.log(JSON.stringify({ sizes: report }));

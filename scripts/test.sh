@@ -163,6 +163,8 @@ lane_browsers() {
 }
 
 lane_site() {
+  # Every kind, preset and language's first screen renders at build time (crates/render).
+  step suite "native: kubevol-render (the first screens, rendered at build time)" cargo test -p kubevol-render
   step check "release build (trunk, offline)" trunk build --release --offline
   step check "the script API's declarations (dist/kubevol.d.ts): tests/types compiled with tsc --noEmit --strict" \
     node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
@@ -177,6 +179,12 @@ lane_site() {
   # The example page and the VitePress book in WebKit, through WebDriver (its screenshots of the
   # chapter demos at 390 px land in tests/e2e/out/).
   webkit_step suite "webdriver webkit: the example page and the book" webkit node tests/webkit/book.test.mjs dist
+  # The demos rendered at build time go live with no pixel changed, in Firefox and WebKit too
+  # (Chromium's is tests/e2e/prerender.test.mjs): ja and en, light and dark, 390, 720 and 1024 px.
+  step suite "webdriver firefox: rendered demos go live with no pixel changed" \
+    node tests/webkit/first-paint.test.mjs dist firefox
+  webkit_step suite "webdriver webkit: rendered demos go live with no pixel changed" \
+    webkit node tests/webkit/first-paint.test.mjs dist webkit
   step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
     ./scripts/picture-cost.sh target/no-picture
   # Ratchets at today's size plus under 1 KB. The demos' wasm is split: the main part (Leptos, the
@@ -196,9 +204,14 @@ lane_site() {
   # The csi bound fell by 0.6 KB when events and refusals were told from tables whose prose, k8s
   # and kind are read apart: the first screen no longer formats the cluster's words, nor every
   # text of a refusal to learn its kind.
+  # The book's pages hold their demos' first screens (the Markdown hook): the size report weighs
+  # each page's HTML and client chunk against the same book built without it.
+  step check "the VitePress book once more without the Markdown hook that renders the demos" \
+    ./scripts/build-book.sh --unrendered target/book-unrendered
   step check "size report" node scripts/size-report.mjs dist \
     --first-load-brotli csi=125300,statefulset=123100,topology=146300 \
-    --mixed-brotli 231600 --second-brotli 66800 --picture target/no-picture --picture-brotli 5000
+    --mixed-brotli 231600 --second-brotli 66800 --picture target/no-picture --picture-brotli 5000 \
+    --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
 }
 
 failed() { summary; exit 1; }

@@ -108,7 +108,10 @@ await run('prerender', [
       // every layout shift the page has from now on.
       const where = () => demo.evaluate((e) => { const r = e.getBoundingClientRect(); return JSON.stringify([r.x + scrollX, r.y + scrollY, r.width, r.height]); });
       await page.evaluate(() => { window.shifts = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.shifts += e.value; }).observe({ type: 'layout-shift', buffered: true }); });
+      // Settled: the fonts loaded, and no transition running (the example page's module script
+      // sets its theme after the first paint, and a node card's border eases into the dark one).
       await page.evaluate(() => document.fonts.ready);
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       const box = await where();
       const before = await demo.screenshot({ animations: 'disabled' });
       release();
@@ -120,7 +123,10 @@ await run('prerender', [
       assertEq(await demo.locator('[aria-disabled]').count(), 0, 'marks left once live');
       const [x, y] = [PNG.sync.read(before), PNG.sync.read(after)];
       let changed = x.width === y.width && x.height === y.height ? 0 : Infinity;
-      for (let i = 0; changed !== Infinity && i < x.data.length; i += 4) if (x.data.readUInt32BE(i) !== y.data.readUInt32BE(i)) changed++;
+      // A pixel changed if a channel moved by more than 2 of 255: the corner of a rounded border
+      // is sometimes rasterised one level apart between two paints of the same DOM.
+      const moved = (i) => [0, 1, 2, 3].some((k) => Math.abs(x.data[i + k] - y.data[i + k]) > 2);
+      for (let i = 0; changed !== Infinity && i < x.data.length; i += 4) if (moved(i)) changed++;
       const name = `prerender-${lang}-${theme}-${width}`;
       writeFileSync(`${OUT}/${name}-rendered.png`, before);
       writeFileSync(`${OUT}/${name}-live.png`, after);

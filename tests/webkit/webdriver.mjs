@@ -7,7 +7,9 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-const DRIVER = process.env.WEBKITWEBDRIVER ?? '/usr/bin/WebKitWebDriver';
+// The drivers by engine: WebKit's, and Firefox's geckodriver (installed by scripts/bootstrap.sh)
+// driving Debian's Firefox ESR, headless, for the checks that are run in every engine.
+const DRIVERS = { webkit: process.env.WEBKITWEBDRIVER ?? '/usr/bin/WebKitWebDriver', firefox: process.env.GECKODRIVER ?? 'geckodriver' };
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 async function freePort() {
@@ -18,10 +20,13 @@ async function freePort() {
   return port;
 }
 
-/** Starts WebKitWebDriver on a free port; `close()` stops it, `log()` is what it and its browsers wrote. */
-export async function startDriver() {
+/**
+ * Starts the engine's driver (WebKitWebDriver, or geckodriver for `firefox`) on a free port;
+ * `close()` stops it, `log()` is what it and its browsers wrote.
+ */
+export async function startDriver(engine = 'webkit') {
   const port = await freePort();
-  const child = spawn(DRIVER, [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(DRIVERS[engine], [`--port=${port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
   const base = `http://127.0.0.1:${port}`;
@@ -31,9 +36,9 @@ export async function startDriver() {
       if (r.ok) break;
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
-    if (i === 99) throw new Error(`WebKitWebDriver did not start: ${log}`);
+    if (i === 99) throw new Error(`${DRIVERS[engine]} did not start: ${log}`);
   }
-  return { base, close: () => child.kill(), log: () => log };
+  return { engine, base, close: () => child.kill(), log: () => log };
 }
 
 async function call(base, method, path, body, timeout) {
@@ -71,10 +76,17 @@ async function newSession(driver, capabilities) {
   }
 }
 
-/** A browser session: MiniBrowser, with WebKitWebDriver's own defaults. */
-export async function session(driver) {
+/**
+ * A browser session: MiniBrowser, with WebKitWebDriver's own defaults; or headless Firefox.
+ * `pageLoadStrategy: 'eager'` makes a navigation return once the document is parsed, not at its
+ * load event, which Firefox holds back while a fetch the page started is unanswered.
+ */
+export async function session(driver, { pageLoadStrategy } = {}) {
+  const engine = driver.engine === 'firefox'
+    ? { browserName: 'firefox', 'moz:firefoxOptions': { args: ['-headless'] }, timeouts: { pageLoad: 60_000 } }
+    : { 'webkitgtk:browserOptions': { args: ['--automation'] } };
   const created = await newSession(driver, {
-    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } },
+    capabilities: { alwaysMatch: { ...engine, ...(pageLoadStrategy ? { pageLoadStrategy } : {}) } },
   });
   const id = created.sessionId;
   const at = (path) => `/session/${id}${path}`;
@@ -130,6 +142,10 @@ export async function session(driver) {
     },
     async size(width, height) {
       await s.call('POST', '/window/rect', { width, height });
+    },
+    /** The viewport as PNG bytes. */
+    async window() {
+      return Buffer.from(await s.call('GET', '/screenshot'), 'base64');
     },
     async screenshot(selector) {
       return Buffer.from(await s.call('GET', `/element/${await s.find(selector)}/screenshot`), 'base64');

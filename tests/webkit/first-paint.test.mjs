@@ -1,0 +1,147 @@
+// No flash as a rendered demo goes live, in WebKit and Firefox through WebDriver (Chromium's
+// check is tests/e2e/prerender.test.mjs). The example pages (book.html in Japanese, book-en.html
+// in English) hold their demos rendered at build time; their code is held back by the server, a
+// shot of the window is taken, the code is let go, and once every demo is live a second shot is
+// taken (in WebKit, two loads: see TWO_LOADS). Within the first demo's rectangle the two must be
+// the same to the pixel (within 2 of 255 per channel), at 390, 720 and 1024 px, light and dark:
+// going live changes nothing a reader sees but the not-yet-live marks, which draw nothing (a
+// disabled button's default cursor, and no hover feedback with no pointer over it).
+//   node tests/webkit/first-paint.test.mjs dist firefox
+//   xvfb-run -a -s "-screen 0 1440x2000x24 -noreset" node tests/webkit/first-paint.test.mjs dist webkit
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+import { run, assertEq } from '../e2e/harness.mjs';
+import { startServer } from '../e2e/static-server.mjs';
+import { startDriver, session } from './webdriver.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = process.argv[2] ?? 'dist';
+const engine = process.argv[3] ?? 'webkit';
+const OUT = `${root}tests/e2e/out`;
+mkdirSync(OUT, { recursive: true });
+let release = () => {};
+let held = Promise.resolve();
+let refusing = false;
+const server = await startServer(dist, {
+  mounts: { '/fixtures/': `${root}tests/e2e/fixtures` },
+  delay: (path) => (path.endsWith('.wasm') ? held.then(() => 0) : 0),
+  refuse: (path) => refusing && path === '/kubevol.js',
+});
+// WebKitWebDriver runs no script in a page whose load has not ended, and a fetch held back keeps
+// it from ending. So in WebKit the rendered-only screen is the page loaded with its loader
+// refused (the code never comes), and the live one the same page loaded again with it; in
+// Firefox it is one load, its wasm held back and then let go, and its shots must be the same to the
+// pixel; WebKit's, the same but for the edges two loads rasterise apart (`changed`).
+const TWO_LOADS = engine === 'webkit';
+const driver = await startDriver(engine);
+
+// The part of a shot of the window that shows the rectangle `rect` (CSS px, in the viewport).
+function crop(shot, rect) {
+  if (!rect) return shot;
+  const k = shot.width / rect.viewport;
+  const [x0, y0] = [Math.max(0, Math.round(rect.x * k)), Math.max(0, Math.round(rect.y * k))];
+  const [w, h] = [Math.min(shot.width, Math.round((rect.x + rect.width) * k)) - x0, Math.min(shot.height, Math.round((rect.y + rect.height) * k)) - y0];
+  const out = new PNG({ width: w, height: h });
+  PNG.bitblt(shot, out, x0, y0, w, h, 0, 0);
+  return out;
+}
+
+// The pixels that differ between two shots of the same size. With `edges`, a pixel counts only if
+// no pixel within one of its place in the other shot is within 64 levels of it: two loads of the
+// same layout at the same fractional offset, scrolled there by different paths, rasterise a
+// glyph's or border's edge apart (WebKit's tiles), and that is not a change a reader sees; a
+// frame, a box or a colour that changes is still every one of its pixels.
+function changed(a, b, { edges = false, rect } = {}) {
+  const [x, y] = [a, b].map((shot) => crop(PNG.sync.read(shot), rect));
+  if (x.width !== y.width || x.height !== y.height) return Infinity;
+  const near = (i, j) => Math.max(...[0, 1, 2].map((k) => Math.abs(x.data[i + k] - y.data[j + k]))) <= 64;
+  let n = 0;
+  for (let i = 0; i < x.data.length; i += 4) {
+    // Within 2 of 255 on every channel is the same (a rounded corner is sometimes rasterised a
+    // level apart between two paints of the same DOM).
+    if ([0, 1, 2, 3].every((k) => Math.abs(x.data[i + k] - y.data[i + k]) <= 2)) continue;
+    if (!edges) { n++; continue; }
+    const [px, py] = [(i / 4) % x.width, Math.floor(i / 4 / x.width)];
+    let matched = false;
+    for (let dy = -1; dy <= 1 && !matched; dy++) {
+      for (let dx = -1; dx <= 1 && !matched; dx++) {
+        const [qx, qy] = [px + dx, py + dy];
+        if (qx >= 0 && qy >= 0 && qx < x.width && qy < x.height) matched = near(i, (qy * x.width + qx) * 4);
+      }
+    }
+    if (!matched) n++;
+  }
+  return n;
+}
+
+const tests = [];
+for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
+  for (const theme of ['light', 'dark']) {
+    for (const width of [390, 720, 1024]) {
+      tests.push([`${page} (${lang}) at ${width} px, ${theme}: going live changes no pixel`, async () => {
+        // A load whose wasm is held has not ended (Firefox counts a page's fetches): in Firefox the
+        // page is driven once it is parsed.
+        const s = await session(driver, TWO_LOADS ? {} : { pageLoadStrategy: 'eager' });
+        try {
+          await s.size(width, 900);
+          // The page's appearance switch keeps its choice here, as VitePress's does: set on an
+          // empty page of the same origin, then the page is loaded once, its code held back.
+          await s.goto(`${server.url}/fixtures/empty.html`);
+          await s.run((theme) => localStorage.setItem('vitepress-theme-appearance', theme), theme);
+          const settle = async (what) => {
+            // Settled: the page's fonts loaded, and no transition running (the example page's
+            // module script sets its theme after the first paint, and a node card's border eases
+            // into the dark one). Then the first demo's top at the window's top.
+            await s.until(() => document.fonts.status === 'loaded' && document.getAnimations().length === 0
+              && document.querySelectorAll('[data-kubevol-rendered] [data-kubevol-root]').length === 2,
+            { what: `${what}, with the page's fonts and no transition running` });
+            await s.run(() => {
+              const demo = document.querySelector('[data-kubevol-demo]');
+              scrollTo(0, Math.round(demo.getBoundingClientRect().top + scrollY - 8));
+              // Then a second, for the overlay scrollbar that scrolling shows to fade again.
+              return new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 1500));
+            });
+          };
+          held = new Promise((r) => { release = r; });
+          refusing = TWO_LOADS;
+          await s.goto(`${server.url}/${page}`);
+          await settle('the rendered demos');
+          const mounted = await s.run(() => document.querySelectorAll('[data-kubevol-mounted]').length);
+          assertEq(mounted, 0, 'demos live with their code held back');
+          const before = await s.window();
+          release();
+          refusing = false;
+          if (TWO_LOADS) {
+            await s.goto(`${server.url}/${page}`);
+            await settle('the demos');
+          }
+          await s.until(() => document.querySelectorAll('[data-kubevol-mounted]').length === 2, { what: 'both demos live' });
+          // A second load may be scrolled back to where the first was left, while it loads.
+          if (TWO_LOADS) await settle('the live demos');
+          await s.run(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const after = await s.window();
+          const name = `first-paint-${engine}-${lang}-${theme}-${width}`;
+          writeFileSync(`${OUT}/${name}-rendered.png`, before);
+          writeFileSync(`${OUT}/${name}-live.png`, after);
+          // The first demo's rectangle in the window, within the page's width (no scrollbar).
+          const rect = await s.run(() => {
+            const r = document.querySelector('[data-kubevol-demo]').getBoundingClientRect();
+            return { x: r.x, y: r.y, width: Math.min(r.width, document.documentElement.clientWidth - r.x),
+              height: Math.min(r.height, innerHeight - r.y), viewport: innerWidth };
+          });
+          assertEq(changed(before, after, { edges: TWO_LOADS, rect }), 0, `pixels that changed as the demos went live (${name}-*.png)`);
+          assertEq(await s.run(() => document.querySelectorAll('[data-kubevol-demo] [aria-disabled]').length), 0, 'not-yet-live marks left');
+        } finally {
+          release();
+          refusing = false;
+          await s.close();
+        }
+      }]);
+    }
+  }
+}
+
+await run(`first-paint-${engine}`, tests);
+driver.close();
+await server.close();
