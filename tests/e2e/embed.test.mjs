@@ -24,7 +24,9 @@ const slow = await startServer(dist, { delay: (path) => (path.endsWith('.wasm') 
 const browser = await launch();
 
 const demos = (page) => page.locator('[data-kubevol-demo]');
-const mounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-root]').length >= n, n);
+// Live demos: the example pages hold their first screens rendered (kubevol-prerender.mjs) before
+// any code has come, so a root alone is not a mounted demo.
+const mounted = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-kubevol-mounted] [data-kubevol-root]').length >= n, n);
 // Adds a topology placeholder (in `lang`, if given) whose part will not come, waits until the
 // loader marks it failed, and clicks the page's CSI demo meanwhile. Returns whether it failed, what
 // the placeholder says, and what the CSI demo shows.
