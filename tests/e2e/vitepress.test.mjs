@@ -34,6 +34,8 @@ const OUT = `${root}tests/e2e/out`;
 mkdirSync(OUT, { recursive: true });
 
 const WIDTHS = [390, 720, 800, 1024, 1440];
+// In the page: Vue has hydrated the VitePress app.
+const hydrated = () => document.querySelector('#app')?.__vue_app__ !== undefined;
 const roots = (page) => page.evaluate(() => [...document.querySelectorAll('[data-kubevol-root]')].map((r) => r.dataset.kubevolRoot));
 const mountedDemos = (page) => page.evaluate(async () => (await import('/kubevol/kubevol.js')).mountedDemos());
 const waitMounted = (page, n) => page.waitForFunction(allMounted, n);
@@ -163,7 +165,6 @@ await run('vitepress', [
   ['the rendered demos go live, once each, whether Vue hydrates before or after their code arrives', async () => {
     const path = '/parts/together.html';
     const kinds = PAGES[path];
-    const hydrated = () => document.querySelector('#app')?.__vue_app__ !== undefined;
     const state = (page) => page.evaluate(() => ({
       roots: document.querySelectorAll('[data-kubevol-root]').length,
       mounted: document.querySelectorAll('[data-kubevol-mounted]').length,
@@ -199,7 +200,7 @@ await run('vitepress', [
     hold();
     const page = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
     await page.goto(`${holding.url}/parts/csi.html`);
-    await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined);
+    await page.waitForFunction(hydrated);
     const demo = page.locator('[data-kubevol-demo="csi"]');
     // force: Playwright waits for a control with aria-disabled to be enabled; a reader's tap does not.
     await demo.locator('[data-action="attach"][data-node="node-a"]').click({ force: true });

@@ -10,9 +10,9 @@
 //   xvfb-run -a -s "-screen 0 1440x2000x24 -noreset" node tests/webkit/first-paint.test.mjs dist webkit
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PNG } from 'pngjs';
 import { run, assertEq } from '../e2e/harness.mjs';
 import { startServer } from '../e2e/static-server.mjs';
+import { changedPixels } from '../e2e/pixels.mjs';
 import { startDriver, session } from './webdriver.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,48 +32,9 @@ const server = await startServer(dist, {
 // it from ending. So in WebKit the rendered-only screen is the page loaded with its loader
 // refused (the code never comes), and the live one the same page loaded again with it; in
 // Firefox it is one load, its wasm held back and then let go, and its shots must be the same to the
-// pixel; WebKit's, the same but for the edges two loads rasterise apart (`changed`).
+// pixel; WebKit's, the same but for the edges two loads rasterise apart (`changedPixels`).
 const TWO_LOADS = engine === 'webkit';
 const driver = await startDriver(engine);
-
-// The part of a shot of the window that shows the rectangle `rect` (CSS px, in the viewport).
-function crop(shot, rect) {
-  if (!rect) return shot;
-  const k = shot.width / rect.viewport;
-  const [x0, y0] = [Math.max(0, Math.round(rect.x * k)), Math.max(0, Math.round(rect.y * k))];
-  const [w, h] = [Math.min(shot.width, Math.round((rect.x + rect.width) * k)) - x0, Math.min(shot.height, Math.round((rect.y + rect.height) * k)) - y0];
-  const out = new PNG({ width: w, height: h });
-  PNG.bitblt(shot, out, x0, y0, w, h, 0, 0);
-  return out;
-}
-
-// The pixels that differ between two shots of the same size. With `edges`, a pixel counts only if
-// no pixel within one of its place in the other shot is within 64 levels of it: two loads of the
-// same layout at the same fractional offset, scrolled there by different paths, rasterise a
-// glyph's or border's edge apart (WebKit's tiles), and that is not a change a reader sees; a
-// frame, a box or a colour that changes is still every one of its pixels.
-function changed(a, b, { edges = false, rect } = {}) {
-  const [x, y] = [a, b].map((shot) => crop(PNG.sync.read(shot), rect));
-  if (x.width !== y.width || x.height !== y.height) return Infinity;
-  const near = (i, j) => Math.max(...[0, 1, 2].map((k) => Math.abs(x.data[i + k] - y.data[j + k]))) <= 64;
-  let n = 0;
-  for (let i = 0; i < x.data.length; i += 4) {
-    // Within 2 of 255 on every channel is the same (a rounded corner is sometimes rasterised a
-    // level apart between two paints of the same DOM).
-    if ([0, 1, 2, 3].every((k) => Math.abs(x.data[i + k] - y.data[i + k]) <= 2)) continue;
-    if (!edges) { n++; continue; }
-    const [px, py] = [(i / 4) % x.width, Math.floor(i / 4 / x.width)];
-    let matched = false;
-    for (let dy = -1; dy <= 1 && !matched; dy++) {
-      for (let dx = -1; dx <= 1 && !matched; dx++) {
-        const [qx, qy] = [px + dx, py + dy];
-        if (qx >= 0 && qy >= 0 && qx < x.width && qy < x.height) matched = near(i, (qy * x.width + qx) * 4);
-      }
-    }
-    if (!matched) n++;
-  }
-  return n;
-}
 
 const tests = [];
 for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
@@ -130,7 +91,7 @@ for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
             return { x: r.x, y: r.y, width: Math.min(r.width, document.documentElement.clientWidth - r.x),
               height: Math.min(r.height, innerHeight - r.y), viewport: innerWidth };
           });
-          assertEq(changed(before, after, { edges: TWO_LOADS, rect }), 0, `pixels that changed as the demos went live (${name}-*.png)`);
+          assertEq(changedPixels(before, after, { edges: TWO_LOADS, rect }), 0, `pixels that changed as the demos went live (${name}-*.png)`);
           assertEq(await s.run(() => document.querySelectorAll('[data-kubevol-demo] [aria-disabled]').length), 0, 'not-yet-live marks left');
         } finally {
           release();
