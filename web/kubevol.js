@@ -197,17 +197,16 @@ function attach(element, options) {
 // once the demo is live the same button is clicked (the reader sees its outcome, once) and focused.
 // A button is found again by its data-* attributes and its place among the buttons that share them.
 const RENDERED = '[data-kubevol-rendered]:not([data-kubevol-mounted])';
-const held = new Map(); // host -> { taps: [button's key], focused: button's key }
+const held = new WeakMap(); // host -> { taps: [button's key], focused: button's key }
+const dataOf = (button) => [...button.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value]);
+// The host's buttons with exactly these data-* attributes, in document order.
+const withData = (host, data) => [...host.querySelectorAll('button')]
+  .filter((b) => dataOf(b).length === data.length && data.every(([n, v]) => b.getAttribute(n) === v));
 function keyOf(host, button) {
-  const data = [...button.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name, a.value]);
-  const same = [...host.querySelectorAll('button')].filter((b) => data.every(([n, v]) => b.getAttribute(n) === v)
-    && [...b.attributes].filter((a) => a.name.startsWith('data-')).length === data.length);
-  return { data, index: same.indexOf(button) };
+  const data = dataOf(button);
+  return { data, index: withData(host, data).indexOf(button) };
 }
-function buttonOf(host, { data, index }) {
-  return [...host.querySelectorAll('button')].filter((b) => data.every(([n, v]) => b.getAttribute(n) === v)
-    && [...b.attributes].filter((a) => a.name.startsWith('data-')).length === data.length)[index];
-}
+const buttonOf = (host, { data, index }) => withData(host, data)[index];
 function heldFor(host) {
   if (!held.has(host)) held.set(host, { taps: [], focused: undefined });
   return held.get(host);
