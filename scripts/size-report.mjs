@@ -54,20 +54,18 @@ function* walk(dir) {
   }
 }
 
+const brotliOf = (data) => brotliCompressSync(data, {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+}).length;
 const weighFolder = (folder) => [...walk(folder)].map((path) => {
   const data = readFileSync(path);
   return {
     file: relative(folder, path),
     raw: data.length,
     gzip: gzipSync(data, { level: 9 }).length,
-    brotli: brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-    }).length,
+    brotli: brotliOf(data),
   };
 });
-const brotliOf = (data) => brotliCompressSync(data, {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-}).length;
 const rows = weighFolder(dist);
 const total = rows.reduce((t, r) => ({ file: 'total', raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }),
   { file: 'total', raw: 0, gzip: 0, brotli: 0 });
