@@ -36,7 +36,9 @@ step() {
   log="$LOGS/$(printf '%s' "$name" | tr -c 'a-zA-Z0-9' '_').log"
   "$@" > "$log" 2>&1 || status=$?
   if [ "$kind" = suite ]; then
-    passed=$(grep -oE 'test result: ok\. [0-9]+ passed' "$log" | awk '{s += $4} END {print s + 0}')
+    # A failed suite prints no "ok." line, and grep then exits 1: under pipefail and set -e that
+    # would end the lane here, silently, before the log is printed.
+    passed=$(grep -oE 'test result: ok\. [0-9]+ passed' "$log" | awk '{s += $4} END {print s + 0}') || passed=0
     if [ "$status" -ne 0 ] || grep -qE 'test result: FAILED' "$log"; then verdict="SUITE FAILED"
     elif [ "$passed" -eq 0 ]; then verdict="SUITE RAN ZERO TESTS"; fi
   elif [ "$status" -ne 0 ]; then
