@@ -102,7 +102,7 @@ node scripts/link-parts.mjs "$work" "$out" "$profile" ${KUBEVOL_NO_PICTURE:+--no
 # The demos' first screens as HTML at build time (crates/render: the same components through
 # Leptos's server side, a wasm module for Node; web/kubevol-prerender.mjs fills a built page's
 # placeholders with them). Shipped in dist/, so a book renders them at its own build with Node
-# alone; the example pages here are filled with them. Never fetched by a reader's page, so built
+# alone; the example pages and the gallery here are filled with them. Never fetched by a reader's page, so built
 # to compile quickly (Cargo.toml's `render` profile), not to be small. Its glue is CommonJS, named
 # .cjs so that a book whose package.json says "type": "module" still loads it.
 if [ -z "${KUBEVOL_NO_PICTURE:-}" ]; then
@@ -113,5 +113,5 @@ if [ -z "${KUBEVOL_NO_PICTURE:-}" ]; then
   mv "$work/kubevol-render_bg.wasm" "$out/kubevol-render_bg.wasm"
   cp web/kubevol-prerender.mjs "$out/kubevol-prerender.mjs"
   cp web/vitepress.mjs "$out/vitepress.mjs" # a VitePress book's Markdown hook, over the same renderer
-  node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html"
+  node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html" "$out/index.html"
 fi

@@ -8,9 +8,9 @@
 //
 // The rendering is the demos' own components, through Leptos's server side, in a wasm module for
 // Node beside this file (crates/render: kubevol-render.cjs and kubevol-render_bg.wasm). Left as
-// they are: an element a script mounts (`data-kubevol-script`, as the Vue component's), a lab view
-// (its folds' parts load in the browser), and a malformed placeholder (the browser says what is
-// wrong in its place).
+// they are: an element a script mounts (`data-kubevol-script`, as the Vue component's) and a
+// malformed placeholder (the browser says what is wrong in its place). A lab view is rendered with
+// its folds open, each saying its part is loading: those parts are the browser's to fetch.
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

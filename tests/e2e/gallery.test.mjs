@@ -12,7 +12,8 @@ await run('gallery', [
     const page = await watchedPage(browser);
     await page.goto(`${server.url}/index.html`);
     const demo = page.locator('[data-kubevol-demo="csi"]').first();
-    await demo.locator('[data-kubevol-root]').waitFor();
+    // Rendered at build time, then live: the click below is a live demo's.
+    await page.locator('[data-kubevol-demo="csi"][data-kubevol-mounted] > [data-kubevol-root]').first().waitFor();
     assertEq(await demo.locator('[data-state="title"]').textContent(), 'CSI とボリューム', 'title');
     await demo.locator('[data-action="lang"]').click();
     assertEq(await demo.locator('[data-state="title"]').textContent(), 'CSI and volumes', 'title after switch');

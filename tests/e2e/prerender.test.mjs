@@ -38,6 +38,10 @@ function normalised(html) {
   while (walker.nextNode()) comments.push(walker.currentNode);
   comments.forEach((c) => c.remove());
   box.querySelectorAll('[aria-disabled]').forEach((e) => e.removeAttribute('aria-disabled'));
+  // A lab view's open folds: the rendered one says its part is loading, the live one may have its
+  // part already (they are the same demo's parts, fetched once for the page). Their panels and
+  // headings are compared; what a part shows is its own.
+  box.querySelectorAll('.kv-fold-panel > :not(.kv-h)').forEach((e) => e.remove());
   box.normalize();
   // Attributes in one order: the server writes them as the view lists them, the browser's
   // renderer sets some (class) first; the DOM is the same.
@@ -55,29 +59,32 @@ function normalised(html) {
 
 const combos = [];
 for (const kind of ['csi', 'statefulset', 'topology']) {
-  for (const preset of presets(kind)) for (const lang of ['ja', 'en']) combos.push({ kind, preset, lang });
+  for (const preset of presets(kind)) {
+    for (const lang of ['ja', 'en']) for (const view of [null, 'lab']) combos.push({ kind, preset, lang, view });
+  }
 }
 
 await run('prerender', [
-  [`the rendered first screen is the live first render, for each of ${combos.length} kinds, presets and languages`, async () => {
+  [`the rendered first screen is the live first render, for each of ${combos.length} kinds, presets, languages and views`, async () => {
     const page = await watchedPage(browser);
     await page.goto(`${server.url}/fixtures/empty.html`);
     const differ = [];
-    for (const { kind, preset, lang } of combos) {
-      const rendered = renderDemo({ kind, lang, preset });
-      const live = await page.evaluate(async ({ kind, preset, lang }) => {
+    for (const { kind, preset, lang, view } of combos) {
+      const rendered = renderDemo({ kind, lang, preset, view });
+      const live = await page.evaluate(async ({ kind, preset, lang, view }) => {
         const { mountDemo, unmountDemo } = await import('/kubevol.js');
         const el = document.createElement('div');
         el.dataset.kubevolDemo = kind;
         el.dataset.lang = lang;
         if (preset) el.dataset.preset = preset;
+        if (view) el.dataset.view = view;
         document.querySelector('main').append(el);
         await mountDemo(el, { kind, lang, preset: preset ?? undefined });
         const html = el.innerHTML;
         await unmountDemo(el);
         el.remove();
         return html;
-      }, { kind, preset, lang });
+      }, { kind, preset, lang, view });
       const [a, b] = await page.evaluate(([a, b, fn]) => {
         const normalised = new Function(`return (${fn})`)();
         return [normalised(a), normalised(b)];
@@ -85,7 +92,7 @@ await run('prerender', [
       if (a !== b) {
         let at = 0;
         while (a[at] === b[at]) at++;
-        differ.push(`${kind} ${preset ?? '(default)'} ${lang}: at ${at}\n  rendered …${a.slice(Math.max(0, at - 80), at + 80)}\n  live     …${b.slice(Math.max(0, at - 80), at + 80)}`);
+        differ.push(`${kind} ${preset ?? '(default)'} ${lang} ${view ?? 'chapter'}: at ${at}\n  rendered …${a.slice(Math.max(0, at - 80), at + 80)}\n  live     …${b.slice(Math.max(0, at - 80), at + 80)}`);
       }
     }
     assertEq(differ.join('\n'), '', 'combinations whose rendered screen is not the live one');
@@ -146,6 +153,31 @@ await run('prerender', [
     await page.close();
     held = new Promise((r) => { release = r; });
   }],
+  ['the gallery shows its lab demos rendered, every fold open and loading, with the code held back; live, the folds fill in', async () => {
+    held = new Promise((r) => { release = r; });
+    const page = await watchedPage(browser, { viewport: { width: 1024, height: 900 } });
+    await page.goto(`${holding.url}/index.html`);
+    const demos = page.locator('[data-kubevol-demo][data-view="lab"]');
+    assertEq(await demos.count(), 3, 'lab demos on the gallery');
+    assertEq(await page.locator('[data-view="lab"][data-kubevol-rendered] > [data-kubevol-root]').count(), 3, 'rendered before any wasm');
+    const panels = await page.locator('[data-view="lab"] .kv-fold-panel:not([hidden])').count();
+    assert(panels >= 12, `open fold panels before any wasm: ${panels}`);
+    assertEq(await page.locator('[data-view="lab"] [data-state="part-loading"]').count(), panels, 'each says its part is loading');
+    assertEq(await page.locator('[data-view="lab"] [aria-expanded="false"]').count(), 0, 'no toggle says closed');
+    const box = await demos.first().boundingBox();
+    assert(box.height > 600, `the first demo is ${box.height} px tall`);
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('[data-view="lab"][data-kubevol-mounted]').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('[data-state="part-loading"], [data-state="part-failed"]').length === 0);
+    assertEq(await page.locator('[data-view="lab"] .kv-fold-panel:not([hidden])').count(), panels, 'open fold panels once live');
+    assertEq(await page.locator('[data-view="lab"] [aria-disabled]').count(), 0, 'marks left once live');
+    const csi = demos.first();
+    await csi.locator('[data-action="attach"][data-node="node-a"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-view="lab"] [data-node="node-a"] [data-state="disk"]')?.textContent.includes('pv-1'));
+    page.assertClean();
+    await page.close();
+    held = new Promise((r) => { release = r; });
+  }],
   ['with JavaScript off the example page shows its demos at their size, saying they need JavaScript', async () => {
     for (const [page, lang, says] of [['book.html', 'ja', 'JavaScript を有効にすると'], ['book-en.html', 'en', 'interactive with JavaScript']]) {
       for (const width of [390, 1024]) {
@@ -170,7 +202,7 @@ await run('prerender', [
     execFileSync('node', [`${dist}/kubevol-prerender.mjs`, copy]);
     assertEq(readFileSync(copy, 'utf8'), first, 'book.html filled once more');
     const { html, rendered } = fillHtml('<p>x</p><div data-kubevol-demo="statefulset" data-lang="en"></div><div data-kubevol-demo="csi" data-view="lab"></div>');
-    assertEq(rendered.join(), 'statefulset #1', 'what a fresh page gets rendered');
+    assertEq(rendered.join(), 'statefulset #1,csi #1', 'what a fresh page gets rendered: a chapter view and a lab view');
     assertEq(fillHtml(html).html, html, 'a filled page filled again');
     assert(FILES.main, 'the build lists its files');
   }],

@@ -8,8 +8,9 @@ use wasm_bindgen::prelude::*;
 
 /// The first screen of the demo a placeholder asks for, by its attributes (`nth`: which demo of
 /// its kind it is on the page, from 1). Throws the reason a placeholder is not rendered: a
-/// malformed one (the browser then shows its message), a lab view, or a `scenario` the demo cannot
-/// show. `scenario` is a plain object in the replay format, or `undefined` for the demo's start.
+/// malformed one (the browser then shows its message), or a `scenario` the demo cannot show. A
+/// lab view is rendered with its folds open, each saying its part is loading. `scenario` is a
+/// plain object in the replay format, or `undefined` for the demo's start.
 #[wasm_bindgen(js_name = renderDemo)]
 pub fn render_demo(
     kind: Option<String>,
@@ -40,7 +41,7 @@ mod tests {
     // Natively, with kubevol-ui as this crate builds it (ssr, no csr): as Node runs it.
     use kubevol_ui::demo::DemoKind;
     use kubevol_ui::lang::Lang;
-    use kubevol_ui::render::{first_screen, presets, LAB_IS_LIVE_ONLY};
+    use kubevol_ui::render::{first_screen, presets};
 
     #[test]
     fn every_kind_preset_and_language_renders_its_first_screen() {
@@ -58,10 +59,27 @@ mod tests {
     }
 
     #[test]
-    fn a_malformed_placeholder_or_a_lab_view_is_left_to_the_browser() {
+    fn a_malformed_placeholder_is_left_to_the_browser() {
         assert!(first_screen(Some("cis"), None, None, None, 1, None).unwrap_err().contains("unknown demo"));
         assert!(first_screen(Some("csi"), Some("fr"), None, None, 1, None).unwrap_err().contains("unknown language"));
-        assert_eq!(first_screen(Some("csi"), None, None, Some("lab"), 1, None).unwrap_err(), LAB_IS_LIVE_ONLY);
+    }
+
+    #[test]
+    fn a_lab_view_is_rendered_with_every_fold_open_and_its_part_loading() {
+        for kind in DemoKind::ALL {
+            let lab = first_screen(Some(kind.code()), Some("en"), None, Some("lab"), 1, None).unwrap();
+            let chapter = first_screen(Some(kind.code()), Some("en"), None, None, 1, None).unwrap();
+            // Each fold panel's opening tag, and whether it is hidden.
+            let hidden = |html: &str| -> Vec<bool> {
+                let tags = html.split("<section ").skip(1).map(|t| &t[..t.find('>').unwrap_or(t.len())]);
+                tags.filter(|t| t.contains("class=\"kv-fold-panel\"")).map(|t| t.contains("hidden")).collect()
+            };
+            let (open, closed) = (hidden(&lab), hidden(&chapter));
+            assert!(open.len() >= 3, "{}: {} fold panels", kind.code(), open.len());
+            assert!(open.iter().all(|h| !h) && closed.iter().all(|h| *h), "{}: {open:?} {closed:?}", kind.code());
+            assert_eq!(lab.matches("data-state=\"part-loading\"").count(), open.len(), "{}: each loads", kind.code());
+            assert!(!lab.contains("aria-expanded=\"false\""), "{}: a toggle says closed", kind.code());
+        }
     }
 
     #[test]

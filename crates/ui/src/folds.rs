@@ -86,6 +86,11 @@ fn fetch(fold: Fold, loaded: RwSignal<Loaded>) {
         return;
     }
     loaded.set(Loaded::Fetching);
+    // Rendered at build time (`render.rs`), a lab view's open folds say their parts are loading,
+    // as the live demo's first render does: the parts are the browser's to fetch.
+    if cfg!(not(feature = "csr")) {
+        return;
+    }
     let part = (fold.part)();
     leptos::task::spawn_local(async move {
         let now = match part.await {

@@ -17,11 +17,6 @@ use leptos::prelude::*;
 use crate::demo::{DemoKind, Place};
 use crate::mount::{parse_placeholder, DemoView};
 
-/// Why a placeholder is left for the browser to fill: the lab view opens every fold at once, and
-/// what the folds show comes as parts of the wasm after the first screen.
-pub const LAB_IS_LIVE_ONLY: &str =
-    "kubevol: a data-view=\"lab\" demo is not rendered at build time; its folds' parts load in the browser.";
-
 /// The presets a page can ask a kind for (`data-preset`), `None` being the demo's default.
 pub fn presets(kind: DemoKind) -> Vec<Option<String>> {
     let mut all = vec![None];
@@ -58,10 +53,11 @@ pub fn first_screen(
     history: Option<String>,
 ) -> Result<String, String> {
     let (kind, lang) = parse_placeholder(kind, lang)?;
-    if view.is_some_and(|v| v.trim() == "lab") {
-        return Err(LAB_IS_LIVE_ONLY.to_string());
-    }
-    let place = Place { preset: preset.map(|p| p.trim().to_string()), nth: nth.max(1), link: history, lab: false };
+    // The lab view (`data-view="lab"`) is rendered with every fold open, each saying its part is
+    // loading, as the live demo's first render does: what a fold shows is a part of the wasm that
+    // comes after the first screen (`folds.rs`).
+    let lab = view.is_some_and(|v| v.trim() == "lab");
+    let place = Place { preset: preset.map(|p| p.trim().to_string()), nth: nth.max(1), link: history, lab };
     let owner = Owner::new();
     let view = view_of(kind, place.link.is_some());
     let html = owner.with(|| view(lang, place).to_html());
