@@ -102,8 +102,8 @@ node scripts/link-parts.mjs "$work" "$out" "$profile" ${KUBEVOL_NO_PICTURE:+--no
 # The demos' first screens as HTML at build time (crates/render: the same components through
 # Leptos's server side, a wasm module for Node; web/kubevol-prerender.mjs fills a built page's
 # placeholders with them). Shipped in dist/, so a book renders them at its own build with Node
-# alone; the example pages and the gallery here are filled with them. Never fetched by a reader's page, so built
-# to compile quickly (Cargo.toml's `render` profile), not to be small. Its glue is CommonJS, named
+# alone; the example pages and the gallery here are filled with them. Never fetched by a reader's
+# page, so built to compile quickly (Cargo.toml's `render` profile), not to be small. Its glue is CommonJS, named
 # .cjs so that a book whose package.json says "type": "module" still loads it.
 if [ -z "${KUBEVOL_NO_PICTURE:-}" ]; then
   cargo build --offline --target wasm32-unknown-unknown -p kubevol-render --profile render --target-dir "$target_dir"

@@ -54,6 +54,14 @@ pub struct Place {
     pub lab: bool,
 }
 
+impl Place {
+    /// Whether a placeholder's `data-view` asks for the lab view: the one reading of the attribute,
+    /// for the browser's mount and the build-time render alike.
+    pub fn is_lab(view: Option<&str>) -> bool {
+        view.is_some_and(|v| v.trim() == "lab")
+    }
+}
+
 /// What a link may hold for one demo: the settings its controls offer (`admits`), the actions its
 /// buttons make (`offers`), and how many of them (`max_actions`). A link is run by whoever opens
 /// it, so it may ask for nothing a reader of the demo could not, such as a thousand replicas in

@@ -292,7 +292,7 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
     let ours = Address::of(fragment).is_some_and(|a| a.kind == code && a.nth == nth);
-    let lab = host.get_attribute(VIEW_ATTR).is_some_and(|v| v.trim() == "lab");
+    let lab = Place::is_lab(host.get_attribute(VIEW_ATTR).as_deref());
     // What the page's script opened it at is read where a link is (`demo::restore`).
     let link = if ours {
         Some(fragment.to_string())

@@ -56,7 +56,7 @@ pub fn first_screen(
     // The lab view (`data-view="lab"`) is rendered with every fold open, each saying its part is
     // loading, as the live demo's first render does: what a fold shows is a part of the wasm that
     // comes after the first screen (`folds.rs`).
-    let lab = view.is_some_and(|v| v.trim() == "lab");
+    let lab = Place::is_lab(view);
     let place = Place { preset: preset.map(|p| p.trim().to_string()), nth: nth.max(1), link: history, lab };
     let owner = Owner::new();
     let view = view_of(kind, place.link.is_some());
