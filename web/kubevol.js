@@ -167,7 +167,9 @@ function attach(element, options) {
       const { history, fault } = options.scenario === undefined || !script ? {}
         : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined);
       try {
+        const rendered = element.matches(RENDERED) ? element.getBoundingClientRect().height : undefined;
         await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
+        if (rendered !== undefined && linkNames(element)) holdHeight(element, rendered);
         goneLive(element);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
@@ -233,8 +235,38 @@ function goneLive(host) {
   for (const tap of waiting.taps) buttonOf(host, tap)?.click();
 }
 
+// A page opened at a share link shows the rendered demo at its start, then, once live, the linked
+// moment, whose verdict and log are usually taller (or shorter): the text below it would move
+// under the reader's eyes. So the demo keeps the rendered screen's height, its content scrolling
+// inside, until the reader's first press or key in it; the page then takes the demo's own height,
+// a change that follows the reader's input (which is not a layout shift).
+const heldHeights = new WeakMap(); // host -> the function that frees its height
+// A click, not a pointerdown: freed at pointerdown, the demo would grow under the pointer before
+// the button is released, and the click would land on whatever has moved beneath it. A click has
+// found its button already (a script's element.click() too); a key acts on the focused control.
+const FREED_BY = ['click', 'keydown'];
+function linkNames(element) {
+  const [prefix, kind, nth] = location.hash.slice(1).split(':');
+  if (prefix !== 'kubevol' || kind !== kindOf(element)) return false;
+  return [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1] === element;
+}
+function holdHeight(host, height) {
+  if (Math.abs(host.getBoundingClientRect().height - height) < 0.5) return;
+  host.style.height = `${height}px`; // the stylesheet scrolls what is below it (data-kubevol-held)
+  host.setAttribute('data-kubevol-held', '');
+  const free = () => {
+    heldHeights.delete(host);
+    host.style.removeProperty('height');
+    host.removeAttribute('data-kubevol-held');
+    for (const type of FREED_BY) host.removeEventListener(type, free, true);
+  };
+  for (const type of FREED_BY) host.addEventListener(type, free, true);
+  heldHeights.set(host, free);
+}
+
 // Forgets the demo in `element` and the page's listener on it.
 function forget(element, demo) {
+  heldHeights.get(element)?.();
   demos.delete(element);
   if (demo.listener) element.removeEventListener(CHANGE, demo.listener);
 }

@@ -6,6 +6,9 @@
 // - the example page shows its rendered demos with the code held back, with JavaScript off too
 //   (and says it needs JavaScript), and going live changes no pixel of them and shifts nothing;
 // - a tap on a rendered button before the code arrives is applied once, when the demo is live;
+// - a page opened at a share link shows the rendered start, then the linked moment at the same
+//   height (its content scrolling inside) until the reader's first press: no layout shift;
+// - the gallery's lab demos are rendered with their folds open, and fill in once live;
 // - the fill command changes nothing when run twice.
 import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -117,23 +120,26 @@ await run('prerender', [
       // sets its theme after the first paint, and a node card's border eases into the dark one).
       await page.evaluate(() => document.fonts.ready);
       await page.waitForFunction(() => document.getAnimations().length === 0);
-      // Every layout shift from now on, going live included, with what moved. Not the page's
-      // shifts before (buffered): on a loaded machine its web font can arrive after the first
-      // paint and reflow the page's own text, which is the page's, not the demo's going live.
+      const box = await where();
+      const before = await demo.screenshot({ animations: 'disabled' });
+      // Every layout shift while the demos go live, with what moved. Not the page's shifts before
+      // (on a loaded machine its web font can arrive after the first paint and reflow the page's
+      // own text), nor a screenshot's: a demo taller than the window is shot with the window made
+      // as tall for a moment, which moves the whole page (shifts of 1, "MAIN").
       await page.evaluate(() => {
         window.shifts = [];
         new PerformanceObserver((l) => {
           for (const e of l.getEntries()) window.shifts.push({ value: e.value, moved: e.sources.map((s) => s.node?.nodeName ?? '?').join() });
         }).observe({ type: 'layout-shift' });
       });
-      const box = await where();
-      const before = await demo.screenshot({ animations: 'disabled' });
       release();
       await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-mounted]').length === 2);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const shifts = await page.evaluate(() => window.shifts);
       await page.mouse.move(0, 0);
       const after = await demo.screenshot({ animations: 'disabled' });
       assertEq(await where(), box, 'the demo\'s place and size on the page before and after it is live');
-      assertEq(JSON.stringify(await page.evaluate(() => window.shifts)), '[]', 'the page\'s layout shifts as its demos went live');
+      assertEq(JSON.stringify(shifts), '[]', 'the page\'s layout shifts as its demos went live');
       assertEq(await demo.locator('[aria-disabled]').count(), 0, 'marks left once live');
       const name = `prerender-${lang}-${theme}-${width}`;
       writeFileSync(`${OUT}/${name}-rendered.png`, before);
@@ -184,6 +190,54 @@ await run('prerender', [
     page.assertClean();
     await page.close();
     held = new Promise((r) => { release = r; });
+  }],
+  ['a page opened at a share link shows the rendered start, then the linked moment, with no layout shift', async () => {
+    // The link: attach and mount on node-a, shared from the live page.
+    held = Promise.resolve();
+    const live = await watchedPage(browser, { viewport: { width: 1024, height: 900 } });
+    await live.goto(`${holding.url}/book.html`);
+    await live.waitForFunction(() => document.querySelectorAll('[data-kubevol-mounted]').length === 2);
+    const first = live.locator('[data-kubevol-demo="csi"]').first();
+    for (const a of ['attach', 'mount', 'mount']) await first.locator(`[data-action="${a}"][data-node="node-a"]`).click();
+    await first.locator('.kv-folds [data-action="history"]').click();
+    await first.locator('[data-action="share"]').click();
+    const link = await first.locator('[data-state="share-link"]').inputValue();
+    await live.close();
+    assert(link.includes('#kubevol:csi:1:'), link);
+    for (const width of [390, 1024]) {
+      held = new Promise((r) => { release = r; });
+      const page = await watchedPage(browser, { viewport: { width, height: 900 } });
+      await page.addInitScript(() => {
+        window.shifts = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.shifts.push([e.value, e.hadRecentInput]); }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(link);
+      const demo = page.locator('[data-kubevol-demo="csi"]').first();
+      await page.locator('[data-kubevol-rendered] > [data-kubevol-root]').first().waitFor();
+      const rendered = (await demo.boundingBox()).height;
+      const below = page.locator('[data-kubevol-demo="csi"] ~ *').first();
+      const belowAt = await below.evaluate((e) => e.getBoundingClientRect().top + scrollY);
+      release();
+      await page.waitForFunction(() => document.querySelector('[data-kubevol-demo] [data-node="node-a"] [data-state="disk"]')?.textContent.includes('pv-1') && document.querySelectorAll('[data-kubevol-mounted]').length === 2);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const shifts = await page.evaluate(() => window.shifts);
+      assertEq(JSON.stringify(shifts.filter(([, input]) => !input)), '[]', `${width} px: layout shifts as the linked moment went live`);
+      assertEq((await demo.boundingBox()).height, rendered, `${width} px: the demo keeps the rendered height`);
+      assertEq(await below.evaluate((e) => e.getBoundingClientRect().top + scrollY), belowAt, `${width} px: what follows the demo stays`);
+      const natural = await demo.evaluate((e) => e.scrollHeight);
+      assert(natural !== rendered, `${width} px: the linked moment has a height of its own (${natural} px)`);
+      assertEq(await demo.getAttribute('data-kubevol-held'), '', `${width} px: held`);
+      // The reader's first press frees it, and does what it pressed (the demo grows under the
+      // pointer only once the click has found its button): the demo takes its own height.
+      await demo.locator('.kv-folds [data-action="history"]').click();
+      assertEq(await demo.getAttribute('data-kubevol-held'), null, `${width} px: freed by a press`);
+      await demo.locator('[data-state="history"]:not([hidden])').waitFor({ timeout: 5000 });
+      const after = (await demo.boundingBox()).height;
+      assert(Math.abs(after - rendered) > 1, `${width} px: its own height once freed (${after} px, rendered ${rendered} px)`);
+      assertEq(JSON.stringify((await page.evaluate(() => window.shifts)).filter(([, input]) => !input)), '[]', `${width} px: no shift but the reader's`);
+      page.assertClean();
+      await page.close();
+    }
   }],
   ['with JavaScript off the example page shows its demos at their size, saying they need JavaScript', async () => {
     for (const [page, lang, says] of [['book.html', 'ja', 'JavaScript を有効にすると'], ['book-en.html', 'en', 'interactive with JavaScript']]) {

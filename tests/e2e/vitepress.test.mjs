@@ -57,13 +57,34 @@ const readOuts = (demo, states) =>
 
 // Opens a CSI chapter's share link in a fresh page, as the reader it was sent to does, and waits
 // until its demo shows the pod the link's history mounted (web-1 on node-a).
+// The chapter rendered its start into the page; the linked moment, another height, comes in at
+// the start's height until the reader's first press, so nothing on the page moves.
 async function openCsiLink(url) {
   const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+  await watchShifts(fresh);
   await fresh.goto(url);
   await waitMounted(fresh, 1);
   const opened = fresh.locator('[data-kubevol-demo="csi"]');
   await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
+  await fresh.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assertEq(JSON.stringify(await fresh.evaluate(() => window.shifts)), '[]', 'the chapter\'s layout shifts as the linked moment went live');
   return { fresh, opened };
+}
+
+// Records in `window.shifts` each layout shift of the chapter's text (.vp-doc) that no input
+// caused, with what moved. VitePress's own bar and outline marker move as the page scrolls to a
+// linked demo, which is none of a demo's doing.
+async function watchShifts(page) {
+  await page.addInitScript(() => {
+    const inText = (n) => (n?.nodeType === 1 ? n : n?.parentElement)?.closest('.vp-doc');
+    window.shifts = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        const moved = e.sources.filter((s) => inText(s.node));
+        if (!e.hadRecentInput && moved.length) window.shifts.push({ value: e.value, moved: moved.map((s) => `${s.node.nodeName}.${s.node.className} ${s.previousRect.y}->${s.currentRect.y}`) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
 }
 
 // Follows a sidebar link as a reader does, and waits until VitePress has shown the page.
@@ -289,9 +310,13 @@ await run('vitepress', [
     await page.context().close();
 
     const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
+    await watchShifts(fresh);
     await fresh.goto(url);
     await waitMounted(fresh, 2);
     await fresh.waitForTimeout(500);
+    // The chapter rendered its start into the page; the linked moment, another height, comes in
+    // at the start's height until the reader's first press, so nothing on the page moves.
+    assertEq(JSON.stringify(await fresh.evaluate(() => window.shifts)), '[]', 'the chapter\'s layout shifts as the linked moment went live');
     await openFold(demos(fresh).nth(1), 'history');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(1))), JSON.stringify(shared), 'the linked demo\'s badge, verdict and log');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(0))), JSON.stringify(first), 'the other demo, as on any load');
