@@ -167,9 +167,22 @@ function attach(element, options) {
       const { history, fault } = options.scenario === undefined || !script ? {}
         : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined);
       try {
+        // A rendered demo keeps its height until the live one is laid out: the host is a size
+        // container, and WebKit lays one out before it styles what was just put in, so the swap's
+        // first layout saw it empty, and a reader scrolled down to it was pulled up by as much.
         const rendered = element.matches(RENDERED) ? element.getBoundingClientRect().height : undefined;
-        await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
-        if (rendered !== undefined && linkNames(element)) holdHeight(element, rendered);
+        const pageSet = element.getAttribute('style');
+        if (rendered !== undefined) element.style.minHeight = `${rendered}px`;
+        try {
+          await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
+        } finally {
+          if (rendered !== undefined) {
+            void element.offsetHeight; // the layout that styles the live demo, in the swap's task
+            if (pageSet === null) element.removeAttribute('style');
+            else element.setAttribute('style', pageSet);
+          }
+        }
+        if (rendered !== undefined && linked()[1] === element) holdHeight(element, demo, rendered);
         goneLive(element);
       } catch (error) {
         // The wasm marks a placeholder whose part it could not fetch; any other error is a
@@ -238,35 +251,27 @@ function goneLive(host) {
 // A page opened at a share link shows the rendered demo at its start, then, once live, the linked
 // moment, whose verdict and log are usually taller (or shorter): the text below it would move
 // under the reader's eyes. So the demo keeps the rendered screen's height, its content scrolling
-// inside, until the reader's first press or key in it; the page then takes the demo's own height,
+// inside, until the reader's first click or key in it; the page then takes the demo's own height,
 // a change that follows the reader's input (which is not a layout shift).
-const heldHeights = new WeakMap(); // host -> the function that frees its height
 // A click, not a pointerdown: freed at pointerdown, the demo would grow under the pointer before
 // the button is released, and the click would land on whatever has moved beneath it. A click has
 // found its button already (a script's element.click() too); a key acts on the focused control.
 const FREED_BY = ['click', 'keydown'];
-function linkNames(element) {
-  const [prefix, kind, nth] = location.hash.slice(1).split(':');
-  if (prefix !== 'kubevol' || kind !== kindOf(element)) return false;
-  return [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1] === element;
-}
-function holdHeight(host, height) {
+function holdHeight(host, demo, height) {
   if (Math.abs(host.getBoundingClientRect().height - height) < 0.5) return;
   host.style.height = `${height}px`; // the stylesheet scrolls what is below it (data-kubevol-held)
   host.setAttribute('data-kubevol-held', '');
-  const free = () => {
-    heldHeights.delete(host);
-    host.style.removeProperty('height');
+  demo.free = () => {
+    host.style.height = '';
     host.removeAttribute('data-kubevol-held');
-    for (const type of FREED_BY) host.removeEventListener(type, free, true);
+    for (const type of FREED_BY) host.removeEventListener(type, demo.free, true);
   };
-  for (const type of FREED_BY) host.addEventListener(type, free, true);
-  heldHeights.set(host, free);
+  for (const type of FREED_BY) host.addEventListener(type, demo.free, true);
 }
 
 // Forgets the demo in `element` and the page's listener on it.
 function forget(element, demo) {
-  heldHeights.get(element)?.();
+  demo.free?.();
   demos.delete(element);
   if (demo.listener) element.removeEventListener(CHANGE, demo.listener);
 }
@@ -277,8 +282,8 @@ function mountWaiting() {
   if (waiting.length === 0) return;
   prefetch([...new Set(waiting.map(kindOf))].flatMap((k) => FILES.parts?.[k] ?? []));
   // A share link in the address opens its demo from the link, which its lab part reads.
-  const [prefix, linked] = location.hash.slice(1).split(':');
-  if (prefix === 'kubevol' && waiting.some((e) => kindOf(e) === linked)) prefetch(FILES.parts?.[`${linked}_lab`] ?? []);
+  const [kind, element] = linked();
+  if (waiting.includes(element)) prefetch(FILES.parts?.[`${kind}_lab`] ?? []);
   for (const element of waiting) {
     attach(element, { kind: element.getAttribute(KIND_ATTR) ?? '', lang: element.getAttribute('data-lang') }).catch((error) => {
       if (error.cause) console.error(error.message, error.cause);
@@ -315,12 +320,17 @@ new MutationObserver((records) => {
 }).observe(document.documentElement, { childList: true, subtree: true });
 mountWaiting();
 
+// The kind and the element of the demo the address's share link names (`#kubevol:csi:2:...`), if any.
+function linked() {
+  const [prefix, kind, nth] = location.hash.slice(1).split(':');
+  if (prefix !== 'kubevol') return [];
+  return [kind, [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1]];
+}
+
 // A share link followed within the page (pasted into the address bar, or a link in the book's
 // text) changes only the address's fragment: the demo it names starts again, from the link.
 addEventListener('hashchange', () => {
-  const [prefix, kind, nth] = location.hash.slice(1).split(':');
-  if (prefix !== 'kubevol') return;
-  const element = [...document.querySelectorAll(`[${KIND_ATTR}]`)].filter((e) => kindOf(e) === kind)[Number(nth) - 1];
+  const [kind, element] = linked();
   const demo = element && demos.get(element);
   demo?.loading.then(async (module) => {
     module.unmount(element);

@@ -85,7 +85,7 @@ for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
           await s.until(() => document.querySelectorAll('[data-kubevol-mounted]').length === 2, { what: 'both demos live' });
           await s.run(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           // A reader scrolled down to the demos stays where they were (WebKit once pulled them up
-          // by the demos' height: mount.rs, show).
+          // by the demos' height: kubevol.js, attach).
           assertEq(await s.run(() => scrollY), scrolled, 'the page\'s scroll position once the demos are live');
           const after = await s.window();
           const name = `first-paint-${engine}-${lang}-${theme}-${width}`;

@@ -264,30 +264,11 @@ pub async fn lab_for(host: &HtmlElement) -> Result<Lab, String> {
 /// Said when a page's script asks about an element that holds no demo.
 pub const NO_DEMO: &str = "kubevol: this element holds no mounted demo.";
 
-/// Mounts `view` into `host` in place of whatever the page put there (the first screen rendered
-/// at build time, or a fallback), and keeps the handle.
-///
-/// The host keeps its height through the swap, and the live demo is laid out before it is let go.
-/// The host is a size container, and WebKit lays a container out once before it styles what was
-/// just put inside: that pass saw an empty demo, so the page, briefly shorter by the demos'
-/// height, pulled a reader scrolled down to them up by as much (CLS and pixels cannot see it).
+/// Mounts `view` into `host` in place of whatever fallback the page put there, and keeps the handle.
 fn show<N: IntoView + 'static>(host: HtmlElement, view: impl FnOnce() -> N + 'static) {
     let _ = host.set_attribute(MOUNTED_ATTR, "");
-    let style = host.style();
-    let page_set = style.get_property_value("min-height").unwrap_or_default();
-    let held = host.get_bounding_client_rect().height();
-    let _ = style.set_property("min-height", &format!("{held}px"));
-    host.set_text_content(None); // drop what the page put there
+    host.set_text_content(None); // drop any fallback content the page put there
     let handle = leptos::mount::mount_to(host.clone(), view);
-    let _ = host.get_bounding_client_rect(); // the layout that styles the live demo, at that height
-    if page_set.is_empty() {
-        let _ = style.remove_property("min-height");
-    } else {
-        let _ = style.set_property("min-height", &page_set);
-    }
-    if host.get_attribute("style").is_some_and(|s| s.trim().is_empty()) {
-        let _ = host.remove_attribute("style"); // the host as the page wrote it
-    }
     MOUNTED.with(|m| m.borrow_mut().push(Mounted { host, _handle: Box::new(handle) }));
 }
 
