@@ -171,15 +171,15 @@ function attach(element, options) {
         // container, and WebKit lays one out before it styles what was just put in, so the swap's
         // first layout saw it empty, and a reader scrolled down to it was pulled up by as much.
         const rendered = element.matches(RENDERED) ? element.getBoundingClientRect().height : undefined;
-        const pageSet = element.getAttribute('style');
+        const pageSet = element.style.minHeight;
         if (rendered !== undefined) element.style.minHeight = `${rendered}px`;
         try {
           await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
         } finally {
           if (rendered !== undefined) {
             void element.offsetHeight; // the layout that styles the live demo, in the swap's task
-            if (pageSet === null) element.removeAttribute('style');
-            else element.setAttribute('style', pageSet);
+            element.style.minHeight = pageSet;
+            unstyled(element);
           }
         }
         if (rendered !== undefined && linked()[1] === element) holdHeight(element, demo, rendered);
@@ -263,10 +263,18 @@ function holdHeight(host, demo, height) {
   host.setAttribute('data-kubevol-held', '');
   demo.free = () => {
     host.style.height = '';
+    unstyled(host);
     host.removeAttribute('data-kubevol-held');
     for (const type of FREED_BY) host.removeEventListener(type, demo.free, true);
   };
   for (const type of FREED_BY) host.addEventListener(type, demo.free, true);
+}
+
+// A host's inline style is only ever written through the CSSOM, which a strict CSP allows (it
+// refuses a style attribute written as text); once nothing is left in it, the attribute goes too,
+// and the host is as the page wrote it.
+function unstyled(host) {
+  if (!host.getAttribute('style')) host.removeAttribute('style');
 }
 
 // Forgets the demo in `element` and the page's listener on it.
