@@ -57,8 +57,6 @@ const readOuts = (demo, states) =>
 
 // Opens a CSI chapter's share link in a fresh page, as the reader it was sent to does, and waits
 // until its demo shows the pod the link's history mounted (web-1 on node-a).
-// The chapter rendered its start into the page; the linked moment, another height, comes in at
-// the start's height until the reader's first press, so nothing on the page moves.
 async function openCsiLink(url) {
   const fresh = await watchedPage(browser, { viewport: { width: 1440, height: 900 } });
   await watchShifts(fresh);
@@ -67,7 +65,7 @@ async function openCsiLink(url) {
   const opened = fresh.locator('[data-kubevol-demo="csi"]');
   await opened.locator('[data-node="node-a"] [data-state="pods"]').filter({ hasText: 'web-1' }).waitFor();
   await fresh.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  assertEq(JSON.stringify(await fresh.evaluate(() => window.shifts)), '[]', 'the chapter\'s layout shifts as the linked moment went live');
+  await noShifts(fresh);
   return { fresh, opened };
 }
 
@@ -85,6 +83,12 @@ async function watchShifts(page) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+// The chapter rendered its start into the page; the linked moment, another height, comes in at
+// the start's height until the reader's first click, so nothing on the page moves.
+async function noShifts(page) {
+  assertEq(JSON.stringify(await page.evaluate(() => window.shifts)), '[]', 'the chapter\'s layout shifts as the linked moment went live');
 }
 
 // Follows a sidebar link as a reader does, and waits until VitePress has shown the page.
@@ -314,9 +318,7 @@ await run('vitepress', [
     await fresh.goto(url);
     await waitMounted(fresh, 2);
     await fresh.waitForTimeout(500);
-    // The chapter rendered its start into the page; the linked moment, another height, comes in
-    // at the start's height until the reader's first press, so nothing on the page moves.
-    assertEq(JSON.stringify(await fresh.evaluate(() => window.shifts)), '[]', 'the chapter\'s layout shifts as the linked moment went live');
+    await noShifts(fresh);
     await openFold(demos(fresh).nth(1), 'history');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(1))), JSON.stringify(shared), 'the linked demo\'s badge, verdict and log');
     assertEq(JSON.stringify(await moment(demos(fresh).nth(0))), JSON.stringify(first), 'the other demo, as on any load');
