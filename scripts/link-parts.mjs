@@ -116,7 +116,7 @@ for (const [pack, members] of [...packs].sort(([a], [b]) => a.localeCompare(b)))
   const data = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), ...sections]);
   const file = `kubevol-${pack}.${hash(data)}.wasm`;
   writeFileSync(join(out, file), data);
-  packed[pack] = { file, members };
+  packed[pack] = [hash(data), ...members];
   files[pack] = file;
 }
 
@@ -138,8 +138,12 @@ const link = `// The demos' wasm parts, and how to fetch them (written by script
 import { initSync } from './${MAIN}.js';
 
 const BUILD = ${JSON.stringify(build)};
+// Each pack's hash and the modules it holds (its file is kubevol-<pack>.<hash>.wasm), and the pack
+// of each module, read from them: every page's first load carries this module, so each name is
+// said once.
 const PACKS = ${JSON.stringify(packed)};
-const IN = ${JSON.stringify(Object.fromEntries(packOf))};
+const IN = {};
+for (const [name, [, ...members]] of Object.entries(PACKS)) for (const m of members) IN[m] = name;
 
 ${shared}
 const fetched = new Map();
@@ -147,7 +151,8 @@ const fetched = new Map();
 const started = new Map();
 function pack(name, low) {
   if (!fetched.has(name)) {
-    const { file, members } = PACKS[name];
+    const [id, ...members] = PACKS[name];
+    const file = \`kubevol-\${name}.\${id}.wasm\`;
     const request = started.get(name) ?? fetch(new URL(file, import.meta.url), { priority: low ? 'low' : 'auto' });
     started.delete(name); // used once: a failed fetch is made again next time
     const loading = request
