@@ -114,9 +114,11 @@ const packed = {};
 for (const [pack, members] of [...packs].sort(([a], [b]) => a.localeCompare(b))) {
   const sections = [section(BUILD, Buffer.from(build)), ...members.map((m) => section(m, readFileSync(join(from, `${m}.wasm`))))];
   const data = Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]), ...sections]);
-  const file = `kubevol-${pack}.${hash(data)}.wasm`;
+  // The parts' loader rebuilds this name from the pack's name and hash (`pack()` below).
+  const id = hash(data);
+  const file = `kubevol-${pack}.${id}.wasm`;
   writeFileSync(join(out, file), data);
-  packed[pack] = [hash(data), ...members];
+  packed[pack] = [id, ...members];
   files[pack] = file;
 }
 
