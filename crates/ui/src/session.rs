@@ -58,6 +58,9 @@ pub struct Session<M: Model> {
     /// Newest first; an entry repeated back to back is kept once with a count, and the moment of
     /// its newest occurrence.
     pub log: VecDeque<(Entry<M>, u32, usize)>,
+    /// The newest entry's English text, which a repeat must match: kept, so that each entry is
+    /// told once as it is logged, not again for every one after it (a replay logs thousands).
+    newest: String,
     /// Counts actions, so a view can tell "the same refusal again" from "nothing happened".
     pub actions: u64,
     /// Counts the reader's actions (`dispatch`), not Back and Forward: after each one, the page's
@@ -81,6 +84,7 @@ impl<M: Model> Session<M> {
             state,
             last: Last::Nothing,
             log: VecDeque::new(),
+            newest: String::new(),
             actions: 0,
             dispatched: 0,
             setup: setup.clone(),
@@ -213,13 +217,13 @@ impl<M: Model> Session<M> {
     fn push(&mut self, entry: Entry<M>) {
         // A controller waiting step after step says the same thing each time; one line with a
         // count keeps the rest of the recent past visible.
-        if let Some((newest, count, moment)) = self.log.front_mut() {
-            if newest.text(Voice::En) == entry.text(Voice::En) {
-                *count += 1;
-                *moment = self.moment;
-                return;
-            }
+        let text = entry.text(Voice::En);
+        if let Some((_, count, moment)) = self.log.front_mut().filter(|_| self.newest == text) {
+            *count += 1;
+            *moment = self.moment;
+            return;
         }
+        self.newest = text;
         self.log.push_front((entry, 1, self.moment));
         self.log.truncate(LOG_LEN);
     }
