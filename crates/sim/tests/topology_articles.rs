@@ -291,3 +291,26 @@ fn a_pending_pod_says_which_rules_refused_it_without_reading_the_message() {
     // The event carries the same value, and says it in the scheduler's words.
     assert!(events.iter().any(|e| matches!(e, Event::FailedScheduling { message, .. } if *message == failed)));
 }
+
+/// A StatefulSet's ordinal is its pod's name: a pod of the cluster's own that already has the name
+/// of one of its ordinals holds it, and the set makes no second pod of that name.
+#[test]
+fn a_pod_that_holds_an_ordinals_name_holds_the_ordinal() {
+    let mut setup = Preset::StatefulSetAcrossZones.setup();
+    setup.pods.push(PodSpec {
+        name: "ss-topology-aware-1".into(),
+        claim: None,
+        node_selector: Default::default(),
+        node: None,
+        labels: Default::default(),
+    });
+    let (mut s, _) = State::new(&setup).unwrap();
+    run(&mut s);
+    let names: Vec<&str> = s.pods.keys().map(String::as_str).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+    for ordinal in 0..4 {
+        assert!(names.contains(&format!("ss-topology-aware-{ordinal}").as_str()), "{names:?}");
+    }
+    assert_eq!(s.pods["ss-topology-aware-1"].owner, None, "the set's ordinal 1 is the cluster's own pod");
+    assert!(s.pods["ss-topology-aware-1"].claim.is_none());
+}

@@ -450,8 +450,7 @@ impl State {
         let spec = self.sets[set].clone();
         let ordered = spec.policy == PodManagementPolicy::OrderedReady;
         for ordinal in 0..spec.replicas {
-            let name = spec.pod_name(ordinal);
-            match self.pods.get(&name) {
+            match self.pods.of_ordinal(&spec, ordinal) {
                 // OrderedReady waits for it to run; a pod whose node is lost does not.
                 Some(pod) if ordered && !self.runs(pod) => return,
                 // The name is taken while the object exists, whatever its node: at most one pod
@@ -460,7 +459,7 @@ impl State {
                 None => {
                     if ordered {
                         if let Some(blocker) = self.first_not_running_below(set, ordinal) {
-                            events.push(Event::Waiting { pod: name, blocked_by: blocker });
+                            events.push(Event::Waiting { pod: spec.pod_name(ordinal), blocked_by: blocker });
                             return;
                         }
                     }

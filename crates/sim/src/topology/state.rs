@@ -122,6 +122,14 @@ impl Pods {
         self.get(name).is_some()
     }
 
+    /// The pod of `set`'s `ordinal`, by its name (`SetSpec::pod_name`): a StatefulSet's controller
+    /// asks it of each ordinal on every step, so the set's own pod is found by its owner, and only
+    /// a missing one costs writing the name out (another pod may hold the name).
+    pub fn of_ordinal(&self, set: &SetSpec, ordinal: u32) -> Option<&Pod> {
+        let owned = |p: &&Pod| p.owner.as_ref().is_some_and(|(s, o)| *o == ordinal && *s == set.name);
+        self.0.iter().find(owned).or_else(|| self.get(&set.pod_name(ordinal)))
+    }
+
     pub(crate) fn push(&mut self, pod: Pod) {
         self.0.push(pod);
     }
@@ -203,7 +211,7 @@ impl State {
     /// OrderedReady `ordinal` waits for.
     pub fn first_not_running_below(&self, set: &str, ordinal: u32) -> Option<String> {
         let spec = &self.sets[set];
-        (0..ordinal).map(|o| spec.pod_name(o)).find(|n| self.pods.get(n).is_none_or(|p| !self.runs(p)))
+        (0..ordinal).find(|o| self.pods.of_ordinal(spec, *o).is_none_or(|p| !self.runs(p))).map(|o| spec.pod_name(o))
     }
 
     /// The highest ordinal among the pods `set` owns, which scale-down removes first.
