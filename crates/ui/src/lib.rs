@@ -16,6 +16,7 @@ pub mod entry;
 pub mod folds;
 pub mod kubectl;
 pub mod lang;
+pub mod markup;
 pub mod mount;
 pub mod parts;
 #[cfg(feature = "ssr")]

@@ -13,6 +13,7 @@ use super::text as words;
 use crate::demo::{use_demo, use_lang};
 use crate::drawing::{cross, drawn, edge, escape, line, percent, Drawing, PICTURE};
 use crate::lang::{Lang, Msg};
+use crate::markup::Kept;
 use crate::widgets::{click, flag, named, text, tr};
 
 /// Where a column has its middle, in tenths of a percent of the picture's width: the disk without
@@ -123,6 +124,8 @@ pub fn Picture() -> impl IntoView {
     let markup = move |draw: fn(&State, &Picture, Lang) -> String| {
         text(move || demo.with(|s| draw(&s.state, &present::picture(s), lang.get())))
     };
+    let (store, wires) =
+        (markup(store), markup(|s, p, lang| wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang)));
     view! {
         <div class="kv-pic" data-state="picture"
             class:kv-zoned=flag(move || PICTURE && demo.with(|s| present::picture(s).zoned))>
@@ -130,11 +133,8 @@ pub fn Picture() -> impl IntoView {
                 data-column=text(move || drawn(|| demo.with(|s| {
                     present::picture(s).disk.and_then(|d| d.column).map_or(String::new(), |c| c.to_string())
                 })))
-                inner_html=markup(store)></div>
-            <svg class="kv-wires" role="img"
-                inner_html=markup(|s, p, lang| {
-                    wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang)
-                })></svg>
+                inner_html=Kept(store)></div>
+            <svg class="kv-wires" role="img" inner_html=Kept(wires)></svg>
             {present::nodes().map(|name| view! { <NodeBox name=name/> }).collect_view()}
         </div>
     }
@@ -146,13 +146,14 @@ fn NodeBox(name: &'static str) -> impl IntoView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
     let dispatch = demo.dispatch;
     let card = Memo::new(move |_| demo.with(|s| present::node_card(&s.state, name)));
-    let chips = move || {
+    let chips = text(move || {
         let tried = demo.with(|s| match present::picture(s).tried {
             Some(Tried::Mount { node, pod }) if PICTURE && node == name => Some(pod),
             _ => None,
         });
         card.with(|c| pods(c, tried.as_deref(), words::NO_PODS.get(lang.get())))
-    };
+    });
+    let head = text(move || card.with(|c| head(c, lang.get())));
     let button = move |action: &'static str, label: Msg, run: fn(&'static str) -> Action| {
         view! {
             <button data-action=action data-node=name aria-label=named(label, name.to_string())
@@ -164,8 +165,8 @@ fn NodeBox(name: &'static str) -> impl IntoView {
     view! {
         <section class="kv-node" data-node=name class:kv-down=flag(move || !card.get().responsive)
             class:kv-on=flag(move || card.get().attached.is_some())>
-            <header class="kv-node-head" inner_html=text(move || card.with(|c| head(c, lang.get())))></header>
-            <p class="kv-pods" data-state="pods" inner_html=text(chips)></p>
+            <header class="kv-node-head" inner_html=Kept(head)></header>
+            <p class="kv-pods" data-state="pods" inner_html=Kept(chips)></p>
             <div class="kv-buttons">
                 {button("attach", words::ATTACH, |node| Action::Attach { claim: DEMO_CLAIM.into(), node: node.into() })}
                 {button("mount", words::MOUNT, |node| {

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
+use crate::markup::Kept;
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, legend, named, number, paragraph, rows, setting, text, tr, Verdict};
@@ -224,12 +225,12 @@ fn Lanes() -> impl IntoView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
     let ordinals = Memo::new(move |_| demo.with(|s| present::ordinals(&s.state)));
     let columns = text(move || format!("grid-template-columns:repeat({},minmax(120px,1fr))", ordinals.with(Vec::len)));
+    let volumes = text(move || demo.with(|s| picture::volumes(&s.state, lang.get())));
     view! {
         <p class="kv-h">{tr(text::PODS)}</p>
         <div class="kv-lanes" data-state="lanes" style=columns>
             {rows(ordinals, lane)}
-            <svg class="kv-pvs-row" role="img"
-                inner_html=text(move || demo.with(|s| picture::volumes(&s.state, lang.get())))></svg>
+            <svg class="kv-pvs-row" role="img" inner_html=Kept(volumes)></svg>
         </div>
         <p class="kv-h kv-caption">{tr(text::VOLUMES)}</p>
     }
@@ -242,7 +243,7 @@ fn lane(ordinal: u32) -> AnyView {
     view! {
         <div class="kv-ordinal" data-lane=ordinal.to_string()>
             {pod_slot(ordinal)}
-            <svg class="kv-link" aria-hidden="true" inner_html=link></svg>
+            <svg class="kv-link" aria-hidden="true" inner_html=Kept(link)></svg>
             {volume_slot(ordinal)}
         </div>
     }

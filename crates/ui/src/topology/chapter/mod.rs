@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use super::{act, picture, Face, Folded, Scenario, Shown};
 use crate::demo::{inside_demo, use_demo, use_lang};
+use crate::markup::Kept;
 use crate::topology::present::{MAX_SKEWS, POD_COUNTS};
 use crate::widgets::{as_is, click, number, setting, text, tr};
 
@@ -77,6 +78,7 @@ fn Survival() -> impl IntoView {
     let (lang, demo, shown) = (use_lang(), use_demo::<State>(), inside_demo::<Shown>());
     let survival = Memo::new(move |_| demo.with(|s| present::survival(&s.state)));
     let pods = Memo::new(move |_| shown.scenario.get().chapter().pods as usize);
+    let bars = text(move || demo.with(|s| picture::bars(&s.state, lang.get())));
     let loss = move |zone: bool, state: &'static str| {
         let counts = move || {
             let s = survival.get();
@@ -96,8 +98,7 @@ fn Survival() -> impl IntoView {
     };
     view! {
         <section class="kv-survival" data-state="survivors">
-            <svg class="kv-bars" role="img" width="156" height="60"
-                inner_html=text(move || demo.with(|s| picture::bars(&s.state, lang.get())))></svg>
+            <svg class="kv-bars" role="img" width="156" height="60" inner_html=Kept(bars)></svg>
             <p class="kv-h">
                 {tr(text::SURVIVORS)}" ・ "
                 <span data-state="skew">{text(move || {
