@@ -6,10 +6,13 @@ use std::hash::Hash;
 use kubevol_sim::link::{Address, Compact};
 use kubevol_sim::{Model, Setting};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::demo::{use_lang, Demo, Offered};
+use crate::drawing::escape;
 use crate::lang::{self, Lang, Msg};
-use crate::session::Session;
+use crate::markup::Kept;
+use crate::session::{LogLine, Session};
 use crate::share::{share, Link, NoLink};
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
@@ -84,16 +87,22 @@ pub fn panel(title: Msg, lines: Signal<Vec<Line>>, state: &'static str) -> impl 
     }
 }
 
-/// A list read-out marked `data-state=<state>`.
+/// A list read-out marked `data-state=<state>`: its lines written as markup and kept
+/// (`markup.rs`), so a change changes the lines it changed.
 #[component]
 pub fn Lines(#[prop(into)] lines: Signal<Vec<Line>>, class: &'static str, state: &'static str) -> impl IntoView {
-    view! {
-        <ul class=class data-state=state>
-            {move || {
-                lines.get().into_iter().map(|l| view! { <li class=l.class data-pod=l.pod>{l.text}</li> }).collect_view()
-            }}
-        </ul>
+    let markup = text(move || lines.with(|lines| lines_markup(lines)));
+    view! { <ul class=class data-state=state inner_html=Kept(markup)></ul> }
+}
+
+/// The lines as `<li>`s, each with its class and, where it has one, its pod.
+pub fn lines_markup(lines: &[Line]) -> String {
+    let mut out = String::new();
+    for l in lines {
+        let pod = l.pod.as_ref().map_or(String::new(), |p| format!(" data-pod=\"{}\"", escape(p)));
+        out += &format!("<li class=\"{}\"{pod}>{}</li>", l.class, escape(&l.text));
     }
+    out
 }
 
 /// One row per key, in order: a row is built once, when its key appears, and stays while the key
@@ -224,31 +233,27 @@ impl<M: Model> Demo<M> {
     /// keeps are shown while `full` (the history fold is open), the newest few otherwise.
     pub fn recent(self, lang: RwSignal<Lang>, full: Signal<bool>) -> impl IntoView {
         let (session, travel) = (self.session, self.travel);
+        // Written as markup and kept (`markup.rs`): a new entry adds its line at the top and the
+        // oldest shown goes, the others stay as they are. One listener serves every line's button.
+        let lines = text(move || {
+            let lines = session.with(|s| s.log_lines(lang.get()));
+            let shown = if full.get() { lines.len() } else { LOG_SHOWN };
+            log_markup(&lines[..shown.min(lines.len())], lang::LOG_EMPTY.get(lang.get()))
+        });
+        let back_to = move |ev: leptos::ev::MouseEvent| {
+            let line = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest(".kv-log-line").ok()?);
+            if let Some(moment) = line.and_then(|l| l.get_attribute("data-moment")?.parse().ok()) {
+                travel.run(moment);
+            }
+        };
         view! {
             <section class="kv-log-box">
                 <p class="kv-h">{tr(lang::LOG_TITLE)}</p>
-                <ul class="kv-log" data-state="log">
-                    {move || {
-                        let mut lines = session.with(|s| s.log_lines(lang.get()));
-                        if lines.is_empty() {
-                            return view! { <li class="kv-muted">{lang::LOG_EMPTY.get(lang.get())}</li> }.into_any();
-                        }
-                        if !full.get() {
-                            lines.truncate(LOG_SHOWN);
-                        }
-                        lines.into_iter().map(|l| {
-                            let moment = l.moment;
-                            view! {
-                                <li class=if l.refused { "kv-refused" } else { "" }>
-                                    <button class="kv-log-line" data-moment=moment.to_string()
-                                        on:click=click(move || travel.run(moment))>
-                                        {l.text}
-                                    </button>
-                                </li>
-                            }
-                        }).collect_view().into_any()
-                    }}
-                </ul>
+                <ul class="kv-log" data-state="log" inner_html=Kept(lines)
+                    on:click=Box::new(back_to) as Click></ul>
             </section>
         }
     }
@@ -324,6 +329,24 @@ impl<M: Model> Demo<M> {
             <p class="kv-hint">{tr(lang::LOG_HINT)}</p>
         }
     }
+}
+
+/// The log's lines, newest first, each a button back to the moment right after it; a refused
+/// action's line is marked. With none, a muted line saying so.
+pub fn log_markup(lines: &[LogLine], empty: &str) -> String {
+    if lines.is_empty() {
+        return format!("<li class=\"kv-muted\">{}</li>", escape(empty));
+    }
+    let mut out = String::new();
+    for l in lines {
+        let class = if l.refused { "kv-refused" } else { "" };
+        out += &format!(
+            "<li class=\"{class}\"><button class=\"kv-log-line\" data-moment=\"{}\">{}</button></li>",
+            l.moment,
+            escape(&l.text)
+        );
+    }
+    out
 }
 
 /// How many of the log's lines the first screen shows: the book's demo shows its last few.
@@ -423,4 +446,28 @@ fn data_url(text: &str) -> String {
         }
     }
     url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_logs_lines_are_buttons_to_their_moments_escaped_and_refusals_marked() {
+        let lines = [
+            LogLine { text: "there is no pod <db-9>".into(), refused: true, moment: 4 },
+            LogLine { text: "created db-0 & data-db-0".into(), refused: false, moment: 1 },
+        ];
+        assert_eq!(
+            log_markup(&lines, "none"),
+            "<li class=\"kv-refused\"><button class=\"kv-log-line\" data-moment=\"4\">there is no pod &lt;db-9></button>\
+             </li><li class=\"\"><button class=\"kv-log-line\" data-moment=\"1\">created db-0 &amp; data-db-0</button></li>"
+        );
+        assert_eq!(log_markup(&[], "nothing yet"), "<li class=\"kv-muted\">nothing yet</li>");
+        let pending = [Line { text: "db-1: 0/3 nodes".into(), class: "kv-refused", pod: Some("db-1".into()) }];
+        assert_eq!(
+            lines_markup(&[Line::plain("a < b".into()), pending[0].clone()]),
+            "<li class=\"\">a &lt; b</li><li class=\"kv-refused\" data-pod=\"db-1\">db-1: 0/3 nodes</li>"
+        );
+    }
 }
