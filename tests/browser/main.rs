@@ -9,6 +9,7 @@ mod support;
 
 mod api;
 mod csi;
+mod redraw;
 mod shell;
 mod statefulset;
 mod topology;

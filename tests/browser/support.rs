@@ -128,3 +128,86 @@ pub async fn sleep_ms(ms: i32) {
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
     leptos::task::tick().await;
 }
+
+/// What `act` changed in the demo, as a MutationObserver records it: each attribute or text set
+/// counts one, and each node added or removed counts with every node inside it, so an element
+/// written afresh counts its whole content twice, once going and once coming. Gives the count in
+/// the whole demo, and for each element matching `drawings` its count and how many nodes it holds.
+pub async fn changes<F: std::future::Future<Output = ()>>(demo: &Demo, drawings: &str, act: F) -> Changes {
+    let watch = js_sys::Function::new_with_args(
+        "el, drawings",
+        "const size = (n) => { let k = 1; for (const c of n.childNodes) k += size(c); return k; };
+         let all = 0; const per = new Map();
+         const count = (records) => { for (const r of records) {
+             const k = r.type === 'childList' ? [...r.addedNodes, ...r.removedNodes].reduce((k, c) => k + size(c), 0) : 1;
+             all += k;
+             const at = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+             const drawing = at && at.closest(drawings);
+             if (drawing) per.set(drawing, (per.get(drawing) ?? 0) + k);
+         } };
+         const o = new MutationObserver(count);
+         o.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+         return () => { count(o.takeRecords()); o.disconnect();
+             return [all, [...el.querySelectorAll(drawings)].map((d) => [d.getAttribute('class'), per.get(d) ?? 0, size(d) - 1, d.matches('svg[role=img]')])]; };",
+    );
+    let stop: js_sys::Function =
+        watch.call2(&wasm_bindgen::JsValue::NULL, &demo.host, &drawings.into()).unwrap().dyn_into().unwrap();
+    act.await;
+    leptos::task::tick().await;
+    let seen = stop.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let seen: js_sys::Array = seen.dyn_into().unwrap();
+    let drawings: js_sys::Array = seen.get(1).dyn_into().unwrap();
+    Changes {
+        all: seen.get(0).as_f64().unwrap() as usize,
+        drawings: drawings
+            .iter()
+            .map(|d| {
+                let d: js_sys::Array = d.dyn_into().unwrap();
+                Drawn {
+                    class: d.get(0).as_string().unwrap_or_default(),
+                    changed: d.get(1).as_f64().unwrap() as usize,
+                    nodes: d.get(2).as_f64().unwrap() as usize,
+                    picture: d.get(3).is_truthy(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// What one action changed (see [`changes`]).
+#[derive(Debug)]
+pub struct Changes {
+    pub all: usize,
+    pub drawings: Vec<Drawn>,
+}
+
+/// One drawing, after an action: its class, what changed in it and the nodes it holds; whether
+/// it is a picture (an `<svg role="img">`), not a drawing's few chips or words.
+#[derive(Debug)]
+pub struct Drawn {
+    pub class: String,
+    pub changed: usize,
+    pub nodes: usize,
+    pub picture: bool,
+}
+
+impl Changes {
+    /// Panics if a picture changed as much as writing it afresh would. (A drawing of a few chips
+    /// may change whole: a node's first pod takes the place of "no pods".)
+    pub fn in_place(&self, what: &str) {
+        for d in self.drawings.iter().filter(|d| d.picture) {
+            assert!(
+                d.changed < d.nodes,
+                "{what}: the picture {} changed {} times, as if written afresh ({} nodes): {self:?}",
+                d.class,
+                d.changed,
+                d.nodes
+            );
+        }
+    }
+
+    /// What changed in the drawings of `class`, each.
+    pub fn of(&self, class: &str) -> Vec<usize> {
+        self.drawings.iter().filter(|d| d.class == class).map(|d| d.changed).collect()
+    }
+}
