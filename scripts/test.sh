@@ -244,7 +244,7 @@ done
 
 # The benchmarks: times, printed as medians and ratios, never judged. They run alone, after the
 # lanes, so that what they print is not the lanes' load.
-step check "click-to-DOM latency, release build, headless Chromium (median of 50 clicks)" \
+step check "click-to-DOM and Event Timing latency of the main buttons, release build, headless Chromium, 1x and 4x CPU (median of 40 clicks)" \
   node scripts/latency.mjs dist || failed
 step check "clickable time of the example book page (median of 10 loads)" node scripts/clickable.mjs dist || failed
 step check "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)" \
