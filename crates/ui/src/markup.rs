@@ -156,21 +156,18 @@ fn later(mut node: Option<Node>, like: &Node) -> bool {
     false
 }
 
-/// Gives `old` the attributes of `new`. Where both have the same ones in the same order, only the
-/// values that differ are set; otherwise all are written again in `new`'s order, since an
-/// attribute set anew goes after the others, not where the fresh markup has it.
+/// Gives `old` the attributes of `new`, setting only the values that differ. Their order is left
+/// as it is: an element's attributes have none that counts (`isEqualNode` does not ask it).
 fn attributes(old: &Element, new: &Element) {
-    let (was, now) = (old.get_attribute_names(), new.get_attribute_names());
-    let same = was.length() == now.length() && was.iter().zip(now.iter()).all(|(x, y)| x == y);
-    if !same {
-        for name in was.iter().filter_map(|name| name.as_string()) {
+    for name in old.get_attribute_names().iter().filter_map(|name| name.as_string()) {
+        if new.get_attribute(&name).is_none() {
             let _ = old.remove_attribute(&name);
         }
     }
-    for name in now.iter().filter_map(|name| name.as_string()) {
-        let value = new.get_attribute(&name).unwrap_or_default();
-        if !same || old.get_attribute(&name).as_deref() != Some(value.as_str()) {
-            let _ = old.set_attribute(&name, &value);
+    for name in new.get_attribute_names().iter().filter_map(|name| name.as_string()) {
+        let value = new.get_attribute(&name);
+        if old.get_attribute(&name) != value {
+            let _ = old.set_attribute(&name, &value.unwrap_or_default());
         }
     }
 }
