@@ -460,8 +460,9 @@ mod tests {
         ];
         assert_eq!(
             log_markup(&lines, "none"),
-            "<li class=\"kv-refused\"><button class=\"kv-log-line\" data-moment=\"4\">there is no pod &lt;db-9></button>\
-             </li><li class=\"\"><button class=\"kv-log-line\" data-moment=\"1\">created db-0 &amp; data-db-0</button></li>"
+            "<li class=\"kv-refused\"><button class=\"kv-log-line\" data-moment=\"4\">\
+             there is no pod &lt;db-9></button></li><li class=\"\"><button class=\"kv-log-line\" \
+             data-moment=\"1\">created db-0 &amp; data-db-0</button></li>"
         );
         assert_eq!(log_markup(&[], "nothing yet"), "<li class=\"kv-muted\">nothing yet</li>");
         let pending = [Line { text: "db-1: 0/3 nodes".into(), class: "kv-refused", pod: Some("db-1".into()) }];
