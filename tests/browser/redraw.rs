@@ -7,7 +7,6 @@
 use crate::support::{self, Changes, Demo};
 use wasm_bindgen_test::*;
 
-/// Every drawing of the demos: the pictures' `<svg>`s and the markup written beside them.
 /// Every drawing of the demos: the pictures' `<svg>`s and the markup written beside them, and the
 /// log.
 const DRAWINGS: &str = "svg[role=img], .kv-link, .kv-store, .kv-node-head, .kv-pods, .kv-log";
@@ -104,8 +103,8 @@ fn a_patched_element_is_its_new_markup_parsed_afresh() {
                 el.set_inner_html(from);
                 kubevol_ui::markup::patch(&el, to);
                 fresh.set_inner_html(to);
-                // The DOM's own equality: the same nodes, names, attributes and texts (an element
-                // whose attributes were only reordered keeps its order).
+                // The DOM's own equality: the same nodes, names, attributes and texts (attributes
+                // in any order: a patch leaves the order an element had).
                 assert!(el.is_equal_node(Some(&fresh)), "<{tag}> from {from:?} to {to:?}: {}", el.inner_html());
             }
         }

@@ -106,6 +106,7 @@ const ELEMENT: u16 = 1;
 
 /// Makes `old`'s children like `new`'s, taking `new`'s nodes where `old` has none to change.
 fn morph(old: &Node, new: &Node) {
+    // `remove()` is every child node's, texts' too; web-sys puts it on each kind, not on `Node`.
     let gone = |n: &Node| n.unchecked_ref::<Element>().remove();
     let mut at = old.first_child();
     let mut next = new.first_child();

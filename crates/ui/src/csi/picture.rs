@@ -124,8 +124,6 @@ pub fn Picture() -> impl IntoView {
     let markup = move |draw: fn(&State, &Picture, Lang) -> String| {
         text(move || demo.with(|s| draw(&s.state, &present::picture(s), lang.get())))
     };
-    let (store, wires) =
-        (markup(store), markup(|s, p, lang| wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang)));
     view! {
         <div class="kv-pic" data-state="picture"
             class:kv-zoned=flag(move || PICTURE && demo.with(|s| present::picture(s).zoned))>
@@ -133,8 +131,11 @@ pub fn Picture() -> impl IntoView {
                 data-column=text(move || drawn(|| demo.with(|s| {
                     present::picture(s).disk.and_then(|d| d.column).map_or(String::new(), |c| c.to_string())
                 })))
-                inner_html=Kept(store)></div>
-            <svg class="kv-wires" role="img" inner_html=Kept(wires)></svg>
+                inner_html=Kept(markup(store))></div>
+            <svg class="kv-wires" role="img"
+                inner_html=Kept(markup(|s, p, lang| {
+                    wires(s, p, &present::nodes().map(|n| present::node_card(s, n)), lang)
+                }))></svg>
             {present::nodes().map(|name| view! { <NodeBox name=name/> }).collect_view()}
         </div>
     }
