@@ -3,11 +3,15 @@
 //   - its first load: everything fetched before its demos answer a click (the loader, the
 //     stylesheet, the main part's glue and wasm, the parts' loader, and the packs of its kinds);
 //   - each kind's on-demand part: what its folds show, fetched when the reader first opens one;
-//   - what a second chapter of another kind adds when the first chapter's files are cached.
-// `--first-load-brotli <bytes>` must hold for every one-kind page (a book chapter),
-// `--mixed-brotli <bytes>` for a page mixing every kind, `--second-brotli <bytes>` for every second
-// chapter; any failing fails the command. A limit may be given per page instead
-// (`--first-load-brotli csi=120000,topology=137000`). The issue's goals are printed beside them.
+//   - what a second chapter of another kind adds when the first chapter's files are cached;
+//   - what each feature costs: the pictures (against the build without them) and every on-demand
+//     part.
+// Each first load has a budget, a fixed number of bytes with room for the features still to come
+// (not today's size plus a margin): `--budget-brotli` for every one-kind page (a book chapter),
+// `--mixed-budget-brotli` for a page mixing every kind, `--second-budget-brotli` for every second
+// chapter, each a number of bytes or one per page (`--budget-brotli csi=132000,topology=156000`).
+// The report prints each page's size, its budget and the room left, and fails past a budget. The
+// goals (80 KB a chapter, 140 KB a mixed page, 40 KB a second chapter) are printed beside, as goals.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
@@ -32,7 +36,7 @@ const option = (name) => {
   return (kind) => per[kind] ?? null;
 };
 const limits = {
-  first: option('--first-load-brotli'), mixed: option('--mixed-brotli'), second: option('--second-brotli'),
+  first: option('--budget-brotli'), mixed: option('--mixed-budget-brotli'), second: option('--second-budget-brotli'),
   picture: option('--picture-brotli'),
 };
 // `--picture <folder>`: the same build without the pictures of the cluster (scripts/picture-cost.sh).
@@ -42,9 +46,9 @@ const limits = {
 const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
-// The goals the chapter-first issue set: a chapter's first load (goal, then the bound), a page
-// mixing every kind, a second chapter with a warm cache.
-const GOALS = { first: '60 KB goal, 80 KB bound', mixed: '140 KB bound', second: '40 KB bound', picture: '5 KB budget' };
+// The goals the chapter-first issue set, printed beside the budgets and never failed on: a
+// chapter's first load, a page mixing every kind, a second chapter with a warm cache.
+const GOALS = { first: 'goal 80 KB', mixed: 'goal 140 KB', second: 'goal 40 KB', picture: '' };
 
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -99,11 +103,15 @@ const weigh = (files) => files.reduce((t, f) => t + brotli(f), 0);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 let failed = false;
 const verdict = (bytes, kind, page) => {
-  const limit = limits[kind]?.(page) ?? null;
-  const over = limit !== null && bytes > limit;
+  const budget = limits[kind]?.(page) ?? null;
+  const over = budget !== null && bytes > budget;
   failed ||= over;
-  return `${limit === null ? 'no limit' : `limit ${kb(limit)} ${over ? `OVER by ${bytes - limit} B` : 'held'}`}; ${GOALS[kind]}`;
+  const held = budget === null ? 'no budget'
+    : `budget ${String(budget).padStart(7)} B, ${over ? `OVER by ${bytes - budget} B` : `room ${String(budget - bytes).padStart(6)} B`}`;
+  return GOALS[kind] ? `${held}; ${GOALS[kind]}` : held;
 };
+// What each feature costs, brotli, gathered as the sections below weigh them.
+const features = [];
 
 console.log(`\nfirst load per page, brotli: the loader, the stylesheet, the main part (${kb(weigh(EVERY_PAGE))} together), and each kind's packs:`);
 const pages = [...KINDS.map((k) => [k]), KINDS];
@@ -133,6 +141,7 @@ if (withoutPicture) {
       process.exit(1);
     }
     report.picture[kind] = bytes;
+    features.push([`${kind}'s picture`, bytes, `on the ${kind} chapter's first load`]);
     console.log(`  ${`${kind}'s picture`.padEnd(26)} ${String(bytes).padStart(7)} B  ${verdict(bytes, 'picture', kind)}`);
   }
 }
@@ -141,6 +150,7 @@ for (const kind of KINDS) {
   const files = packs(`${kind}_lab`).filter((f) => !firstLoad([kind]).includes(f));
   const bytes = weigh(files);
   report.on_demand[kind] = bytes;
+  features.push([`${kind}'s folds`, bytes, 'on demand, at the first opening of a fold']);
   console.log(`  ${`${kind}'s folds`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${files.map((f) => `${f.split('.')[0].slice('kubevol-'.length)} ${brotli(f)}`).join(', ')})`);
 }
 // The page's script API (crates/api), one module per kind: fetched only by a page whose script
@@ -153,7 +163,13 @@ for (const kind of KINDS) {
     process.exit(1);
   }
   report.on_demand[`${kind}_script_api`] = weigh(api);
+  features.push([`${kind}'s script API`, weigh(api), 'on demand, for a page\'s script']);
   console.log(`  ${`${kind}'s script API`.padEnd(26)} ${String(weigh(api)).padStart(7)} B  ${String(api.length).padStart(2)} files  (its model, and reading and writing it as JavaScript values)`);
+}
+console.log('\nwhat each feature costs, brotli:');
+const featureWidth = Math.max(...features.map(([name]) => name.length));
+for (const [name, bytes, where] of features) {
+  console.log(`  ${name.padEnd(featureWidth)} ${String(bytes).padStart(7)} B  ${where}`);
 }
 console.log('\na second chapter of another kind, brotli: what it adds when the first chapter\'s files are cached:');
 for (const first of KINDS) {
