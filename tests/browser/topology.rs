@@ -327,3 +327,78 @@ async fn losing_zone_a_crosses_out_its_nodes_and_lowers_its_bar() {
     assert_eq!(desc, "zone-a: 0, zone-b: 2, zone-c: 2. losing it costs most: zone-b");
     demo.remove();
 }
+
+/// The articles' map (`picture::cluster`): its elements carry the pictures' test contract.
+fn map_has(demo: &Demo, selector: &str) -> bool {
+    demo.find(&format!("[data-state=\"map\"] svg.kv-map[role=\"img\"] {selector}")).is_some()
+}
+
+#[wasm_bindgen_test]
+async fn the_map_draws_a_conflicting_pod_pending_with_a_refused_line_to_its_volumes_zone() {
+    let demo = support::mount_preset("topology", "en", Some("conflict")).await;
+    demo.click("[data-action=\"step\"]").await;
+    // Pending in room1, where its nodeSelector (w1) sends it, crossed; the line to room2, the only
+    // zone its class may provision into, refused.
+    assert!(map_has(&demo, "[data-zone=\"room1\"] [data-pod=\"pv-zoned-pod\"][data-refused]"));
+    assert!(map_has(&demo, "[data-edge=\"schedule\"][data-from=\"pv-zoned-pod\"][data-to=\"room2\"][data-refused]"));
+    assert!(!map_has(&demo, "[data-node] [data-pod=\"pv-zoned-pod\"]"), "on no node");
+    // Each refusing node's own line of the message, in its card.
+    let line = |node: &str| {
+        demo.find(&format!("[data-state=\"zones\"] [data-node=\"{node}\"] .kv-refusals [data-refused]"))
+            .and_then(|p| p.text_content())
+            .unwrap_or_default()
+    };
+    assert_eq!(line("m1"), "pv-zoned-pod: node(s) had untolerated taint(s)");
+    assert_eq!(line("w1"), "pv-zoned-pod: node(s) didn't find available persistent volumes to bind");
+    assert_eq!(line("w2"), "pv-zoned-pod: node(s) didn't match Pod's node affinity/selector");
+    let svg = demo.find("svg.kv-map").unwrap();
+    let desc = svg.query_selector("desc").unwrap().unwrap().text_content().unwrap();
+    assert!(
+        desc.contains("Pending pv-zoned-pod wants room1, refused by the scheduler; its volume can only be in room2."),
+        "{desc}"
+    );
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_map_marks_the_tainted_masters_zone_as_holding_the_spreads_minimum() {
+    let demo = support::mount("topology", "ja").await;
+    demo.click("[data-action=\"run\"]").await;
+    assert!(map_has(&demo, "[data-zone=\"kitchen\"] [data-node=\"m1\"].kv-tainted"));
+    assert!(map_has(&demo, "[data-zone=\"room1\"] [data-node=\"w1\"] [data-pod=\"ss-zone-constrained-0\"]"));
+    assert!(map_has(&demo, "[data-zone=\"room2\"] [data-node=\"w2\"] [data-pod=\"ss-zone-constrained-1\"]"));
+    assert!(map_has(&demo, ".kv-wants[data-pod=\"ss-zone-constrained-2\"][data-refused]"), "the third pod Pending");
+    let least: Vec<String> = demo
+        .all("svg.kv-map .kv-least")
+        .iter()
+        .map(|t| t.closest("[data-zone]").unwrap().unwrap().get_attribute("data-zone").unwrap())
+        .collect();
+    assert_eq!(least, ["kitchen"], "the master's zone holds the minimum");
+    assert_eq!(demo.find("svg.kv-map .kv-least").unwrap().text_content().as_deref(), Some("分散 0 ・ 最少"));
+    assert!(map_has(&demo, "[data-edge=\"bind\"][data-from=\"pv-1\"][data-to=\"myvol-ss-zone-constrained-0\"]"));
+    let title = demo.find("svg.kv-map title").unwrap().text_content();
+    assert_eq!(title.as_deref(), Some("区画ごとのクラスタ"));
+    let taint = demo.find("[data-state=\"zones\"] [data-node=\"m1\"] .kv-taint").unwrap().text_content();
+    assert_eq!(taint.as_deref(), Some("taint: node-role.kubernetes.io/control-plane:NoSchedule"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_map_shades_the_zones_the_class_may_provision_into() {
+    let demo = support::mount_preset("topology", "en", Some("allowed")).await;
+    let shaded = |demo: &Demo| -> Vec<String> {
+        demo.all("svg.kv-map .kv-col.kv-allowed")
+            .iter()
+            .map(|r| r.closest("[data-zone]").unwrap().unwrap().get_attribute("data-zone").unwrap())
+            .collect()
+    };
+    assert_eq!(shaded(&demo), ["room2"], "allowedTopologies: room2 only");
+    demo.click("[data-action=\"run\"]").await;
+    assert!(map_has(&demo, "[data-zone=\"room2\"] [data-pv=\"pv-1\"]"));
+    assert!(map_has(&demo, "[data-zone=\"room2\"] [data-node=\"w2\"] [data-pod=\"nas-zoned-pod\"]"));
+    // Without allowedTopologies the class provisions wherever the storage reaches: both rooms.
+    demo.open("scenarios").await;
+    demo.click(&choose("preset", "wait")).await;
+    assert_eq!(shaded(&demo), ["room1", "room2"]);
+    demo.remove();
+}

@@ -6,6 +6,10 @@
 import { prependDemo } from './harness.mjs';
 
 const click = (demo, selector) => demo.locator(selector).first().click();
+// A topology scenario of seed 004 in a chapter's placeholder, one button pressed.
+const article = (preset, action) => ({
+  kind: 'topology', preset, view: 'chapter', run: (demo) => click(demo, `[data-action="${action}"]`),
+});
 
 export const SCENES = {
   csi: {
@@ -50,6 +54,12 @@ export const SCENES = {
       await click(demo, '[data-action="run"]');
     },
   },
+  // Seed 004's scenarios as a chapter's page places them, each with its map of the cluster: the
+  // spread trap run until it sticks (the default), a nodeSelector against the only zone the class
+  // allows, and allowedTopologies' one zone.
+  'topology-trap': article(undefined, 'run'),
+  'topology-conflict': article('conflict', 'step'),
+  'topology-allowed': article('allowed', 'run'),
   // The book's topology chapter as its page places it: a zone lost, its pods left Terminating on
   // their nodes, one force deleted and DoNotSchedule refusing to place it elsewhere.
   'topology-spread': {

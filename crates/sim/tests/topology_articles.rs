@@ -314,3 +314,35 @@ fn a_pod_that_holds_an_ordinals_name_holds_the_ordinal() {
     assert_eq!(s.pods["ss-topology-aware-1"].owner, None, "the set's ordinal 1 is the cluster's own pod");
     assert!(s.pods["ss-topology-aware-1"].claim.is_none());
 }
+
+/// Each node's own line of a Pending pod's FailedScheduling message, as the picture writes it
+/// beside that node: the nodes' reasons, counted, are the message word for word, at every step of
+/// every scenario.
+#[test]
+fn each_nodes_refusal_is_its_own_part_of_the_message() {
+    use kubevol_sim::scheduling::{FailedScheduling, Reason};
+    for preset in Preset::ALL {
+        let (mut s, _) = started(preset);
+        for _ in 0..12 {
+            for pod in s.pending_pods() {
+                let Some(failed @ FailedScheduling::Nodes { .. }) = &pod.failed_scheduling else { continue };
+                let reasons = s.nodes.keys().filter_map(|n| s.refusal_on(pod, n));
+                assert_eq!(&FailedScheduling::new(s.nodes.len(), reasons), failed, "{preset:?} {}", pod.name);
+            }
+            s.apply(Action::Step).unwrap();
+        }
+    }
+    let (mut s, _) = started(Preset::ConflictingSelector);
+    run(&mut s);
+    let pod = &s.pods["pv-zoned-pod"];
+    let on = |node: &str| s.refusal_on(pod, node);
+    assert_eq!(
+        [on("m1"), on("w1"), on("w2")],
+        [Some(Reason::Taint), Some(Reason::NoPvToBind), Some(Reason::NodeSelector)]
+    );
+    assert_eq!(on("w9"), None, "a node the cluster does not have gives no line");
+    let (mut s, _) = started(Preset::ReadWriteOncePod);
+    run(&mut s);
+    assert!(s.nodes.keys().all(|n| s.refusal_on(&s.pods["pod5"], n) == Some(Reason::Rwop)), "PreFilter: every node");
+    assert_eq!(s.refusal_on(&s.pods["pod4"], "w1"), None, "the running pod's node takes it");
+}

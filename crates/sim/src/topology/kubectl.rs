@@ -3,7 +3,6 @@
 //! with the scheduler's message. This model attaches nothing, so it has no VolumeAttachments, and
 //! it tracks no sizes: every claim asks for 1Gi.
 
-use super::model::TaintEffect;
 use super::{Event, State};
 use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Node, Pod, Set, Volume, NAMESPACE};
 
@@ -25,7 +24,7 @@ impl State {
                 name: n.name.clone(),
                 zone: n.zone.clone(),
                 labels: pairs(&n.labels),
-                taints: n.taints.iter().map(|t| (t.key.clone(), effect(t.effect), t.time_added)).collect(),
+                taints: n.taints.iter().map(|t| (t.key.clone(), t.effect.name(), t.time_added)).collect(),
                 lost_at: n.lost_at(),
             })
             .collect();
@@ -222,13 +221,5 @@ impl State {
             )],
             _ => Vec::new(),
         }
-    }
-}
-
-fn effect(effect: TaintEffect) -> &'static str {
-    match effect {
-        TaintEffect::NoSchedule => "NoSchedule",
-        TaintEffect::PreferNoSchedule => "PreferNoSchedule",
-        TaintEffect::NoExecute => "NoExecute",
     }
 }

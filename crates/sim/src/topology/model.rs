@@ -38,6 +38,22 @@ impl Taint {
     pub fn filters(&self) -> bool {
         self.effect != TaintEffect::PreferNoSchedule
     }
+
+    /// As `kubectl describe node` writes it: `key[=value]:Effect`.
+    pub fn written(&self) -> String {
+        let value = if self.value.is_empty() { String::new() } else { format!("={}", self.value) };
+        format!("{}{value}:{}", self.key, self.effect.name())
+    }
+}
+
+impl TaintEffect {
+    pub fn name(self) -> &'static str {
+        match self {
+            TaintEffect::NoSchedule => "NoSchedule",
+            TaintEffect::PreferNoSchedule => "PreferNoSchedule",
+            TaintEffect::NoExecute => "NoExecute",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

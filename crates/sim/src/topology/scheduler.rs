@@ -26,7 +26,7 @@ pub enum Placement {
 impl State {
     /// Zones where a claim of `class` could be provisioned: the class's allowed zones within the
     /// storage's zones (either list empty means no restriction from it).
-    pub(crate) fn provisionable(&self, class: &str, zone: Option<&str>) -> bool {
+    pub fn provisionable(&self, class: &str, zone: Option<&str>) -> bool {
         let c = &self.classes[class];
         let allowed = c.allowed_zones.is_empty() || zone.is_some_and(|z| c.allowed_zones.iter().any(|a| a == z));
         let served = self.storage_zones.is_empty() || zone.is_some_and(|z| self.storage_zones.iter().any(|s| s == z));
@@ -90,25 +90,46 @@ impl State {
         )
     }
 
+    /// What refuses the pod before any node is looked at: an empty cluster (kube-scheduler checks
+    /// it before any PreFilter), or a PreFilter.
+    fn refused_outright(&self, pod: &Pod) -> Option<FailedScheduling> {
+        if self.nodes.is_empty() {
+            return Some(FailedScheduling::NoNodes);
+        }
+        let claim = pod.claim.as_ref().and_then(|c| self.pvcs.get(c))?;
+        if claim.mode == AccessMode::ReadWriteOncePod
+            && self
+                .pods
+                .values()
+                .any(|o| o.name != pod.name && o.node.is_some() && o.claim.as_ref() == Some(&claim.name))
+        {
+            let n = self.nodes.len();
+            return Some(FailedScheduling::new(n, std::iter::repeat_n(Reason::Rwop, n)));
+        }
+        if claim.volume.is_none() && self.classes[&claim.class].binding == Binding::Immediate {
+            return Some(FailedScheduling::UnboundImmediate { total_nodes: self.nodes.len() });
+        }
+        None
+    }
+
+    /// The part `node` has in `pod`'s FailedScheduling message as the cluster stands: the first
+    /// filter it fails, or the PreFilter's reason that every node reports (ReadWriteOncePod).
+    /// `None` for a node that would take the pod, for one the cluster does not have, and where the
+    /// message names no node (an unbound Immediate claim is refused before any node is looked at).
+    /// The picture writes each refusing node's own line of the message from it.
+    pub fn refusal_on(&self, pod: &Pod, node: &str) -> Option<Reason> {
+        let spec = self.nodes.get(node)?;
+        match self.refused_outright(pod) {
+            Some(FailedScheduling::Nodes { reasons, .. }) => reasons.first().map(|(r, _)| *r),
+            Some(_) => None,
+            None => self.filter(pod, spec, &self.spread_counts(pod)),
+        }
+    }
+
     /// Runs the filters over every node, in name order.
     pub fn place(&self, pod: &Pod) -> Placement {
-        // kube-scheduler checks for an empty cluster before any PreFilter or Filter.
-        if self.nodes.is_empty() {
-            return Placement::Nowhere(FailedScheduling::NoNodes);
-        }
-        if let Some(claim) = pod.claim.as_ref().and_then(|c| self.pvcs.get(c)) {
-            if claim.mode == AccessMode::ReadWriteOncePod
-                && self
-                    .pods
-                    .values()
-                    .any(|o| o.name != pod.name && o.node.is_some() && o.claim.as_ref() == Some(&claim.name))
-            {
-                let n = self.nodes.len();
-                return Placement::Nowhere(FailedScheduling::new(n, std::iter::repeat_n(Reason::Rwop, n)));
-            }
-            if claim.volume.is_none() && self.classes[&claim.class].binding == Binding::Immediate {
-                return Placement::Nowhere(FailedScheduling::UnboundImmediate { total_nodes: self.nodes.len() });
-            }
+        if let Some(refused) = self.refused_outright(pod) {
+            return Placement::Nowhere(refused);
         }
         // Placing this pod changes no count, so the spread is counted once, for the filter
         // (DoNotSchedule) and the score (ScheduleAnyway) alike; empty without a spread.

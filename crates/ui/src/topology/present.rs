@@ -3,8 +3,9 @@
 //! or `articles/present.rs`. No Leptos here, so it is tested natively (both faces' tests are here).
 
 use kubevol_sim::scheduling::FailedScheduling;
+use kubevol_sim::scheduling::Reason;
 use kubevol_sim::topology::{
-    Action, Binding, Chapter, Custom, NodeSpec, Phase, Preset, State, WhenUnsatisfiable, ZONE_LABEL,
+    Action, Binding, Chapter, Custom, NodeSpec, Phase, Pod, Preset, State, WhenUnsatisfiable, ZONE_LABEL,
 };
 use kubevol_sim::Tell;
 
@@ -172,6 +173,8 @@ pub fn stranded(s: &State) -> Vec<String> {
 pub struct NodeView {
     pub name: String,
     pub tainted: bool,
+    /// Its first taint that keeps pods off, as `kubectl describe node` writes it.
+    pub taint: Option<String>,
     /// Lost by a failure (the unreachable taint).
     pub down: bool,
     /// Labels besides hostname and zone, as `key=value`.
@@ -222,10 +225,105 @@ fn node_view(s: &State, n: &NodeSpec) -> NodeView {
     NodeView {
         name: n.name.clone(),
         tainted: n.untolerated_taint().is_some(),
+        taint: n.untolerated_taint().map(|t| t.written()),
         down: n.is_down(),
         labels: n.labels.iter().filter(|(k, _)| k.as_str() != ZONE_LABEL).map(|(k, v)| format!("{k}={v}")).collect(),
         pods: s.pods_on(&n.name).into_iter().map(|p| p.name.clone()).collect(),
     }
+}
+
+/// Each refusing node's own line of the Pending pods' FailedScheduling messages: the reason `node`
+/// gives, after the pods that get it from that node. Only the reasons their messages hold, so the
+/// lines never say what the scheduler did not.
+pub fn refusals(s: &State, node: &str) -> Vec<String> {
+    let mut lines: Vec<(Reason, Vec<&str>)> = Vec::new();
+    for pod in s.pending_pods() {
+        let Some(reason) =
+            s.refusal_on(pod, node).filter(|r| pod.failed_scheduling.as_ref().is_some_and(|f| f.has(*r)))
+        else {
+            continue;
+        };
+        match lines.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, pods)) => pods.push(&pod.name),
+            None => lines.push((reason, vec![&pod.name])),
+        }
+    }
+    lines.into_iter().map(|(reason, pods)| format!("{}: {}", pods.join(", "), reason.text())).collect()
+}
+
+/// A Pending pod as the picture draws it: in the column it wants, crossed once the scheduler has
+/// refused it, with the zone its volume holds it to when that is another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wanting {
+    pub pod: String,
+    /// The column's zone key (`zone_keys`).
+    pub zone: String,
+    pub refused: bool,
+    pub held: Option<String>,
+}
+
+/// How far a node got through the scheduler's filters for a pod, in their order: a node that
+/// takes it got furthest.
+fn depth(reason: Option<Reason>) -> u8 {
+    match reason {
+        Some(Reason::Taint) => 0,
+        Some(Reason::NodeSelector) => 1,
+        Some(Reason::VolumeNodeAffinity | Reason::NoPvToBind) => 2,
+        Some(Reason::SpreadLabel | Reason::Spread) => 3,
+        Some(Reason::Rwop) => 4,
+        None => 5,
+    }
+}
+
+/// Every Pending pod, in the scheduler's queue order. The column it wants is where its
+/// nodeSelector sends it, else that of the node that passes most of the filters, the first by name.
+pub fn wanting(s: &State) -> Vec<Wanting> {
+    let key = |zone: &Option<String>| zone.clone().unwrap_or_default();
+    s.pending_pods()
+        .into_iter()
+        .map(|pod| {
+            let mut best: Option<(&NodeSpec, (bool, u8))> = None;
+            for node in s.nodes.values() {
+                let rank = (node.matches(&pod.node_selector), depth(s.refusal_on(pod, &node.name)));
+                if best.is_none_or(|(_, b)| rank > b) {
+                    best = Some((node, rank));
+                }
+            }
+            let zone = best.map_or(String::new(), |(n, _)| key(&n.zone));
+            Wanting { held: held(s, pod, &zone), pod: pod.name.clone(), zone, refused: pod.failed_scheduling.is_some() }
+        })
+        .collect()
+}
+
+/// The zone a pod's volume holds it to, when it is not `zone`: its bound volume's, or, before it is
+/// bound, the first its class may provision into, where it may not provision into `zone`.
+fn held(s: &State, pod: &Pod, zone: &str) -> Option<String> {
+    let claim = s.pvcs.get(pod.claim.as_ref()?)?;
+    match &claim.volume {
+        Some(pv) => s.pvs.get(pv)?.zone.clone().filter(|z| z != zone),
+        None if !s.provisionable(&claim.class, Some(zone)) => {
+            s.zones().into_iter().find(|z| s.provisionable(&claim.class, Some(z)))
+        }
+        None => None,
+    }
+}
+
+/// Whether a StorageClass of the cluster may provision into `zone` (its allowedTopologies, within
+/// the zones the storage reaches): the picture shades those zones.
+pub fn provisions_into(s: &State, zone: &str) -> bool {
+    !zone.is_empty() && s.classes.keys().any(|c| s.provisionable(c, Some(zone)))
+}
+
+/// The zones that hold the zone spread's minimum, as the scheduler counts it (for the first pod
+/// with a spread over zones: a StatefulSet's pods all count alike); none while every zone counts
+/// the same.
+pub fn least_zones(s: &State) -> Vec<String> {
+    let Some(pod) = s.pods.values().find(|p| p.spread.as_ref().is_some_and(|sp| sp.topology_key == ZONE_LABEL)) else {
+        return Vec::new();
+    };
+    let counts = s.spread_counts(pod);
+    let (least, most) = counts.values().fold((usize::MAX, 0), |(l, m), n| (l.min(*n), m.max(*n)));
+    counts.iter().filter(|(_, n)| **n == least && least < most).map(|(z, _)| z.clone()).collect()
 }
 
 /// How a pod reads on its chip: running, or where it is stuck. `None` once it is gone.
@@ -531,5 +629,59 @@ mod tests {
             ),
             "{bars}"
         );
+    }
+
+    /// The articles' map (picture.rs `cluster`): what it draws for the scenarios the issue names.
+    #[test]
+    fn the_map_draws_each_scenarios_refusal_where_the_reader_looks_for_it() {
+        use crate::topology::picture::cluster;
+        let at = |preset, steps: u32| {
+            let mut s = start(Scenario::Preset(preset));
+            s.dispatch(Action::Run { max: steps });
+            s.state
+        };
+        // conflict: Pending where its nodeSelector sends it (w1, room1), refused, and a crossed
+        // line to room2, the only zone its class may provision into; one line per refusing node.
+        let s = at(Preset::ConflictingSelector, 5);
+        assert_eq!(
+            wanting(&s),
+            [Wanting { pod: "pv-zoned-pod".into(), zone: "room1".into(), refused: true, held: Some("room2".into()) }]
+        );
+        let map = cluster(&s, Lang::En);
+        assert!(
+            map.contains(
+                "<g data-edge=\"schedule\" data-from=\"pv-zoned-pod\" data-to=\"room2\" class=\"kv-refused\" \
+                 data-refused=\"\">"
+            ),
+            "{map}"
+        );
+        assert!(map.contains("<g data-pod=\"pv-zoned-pod\" class=\"kv-wants\" data-refused=\"\">"), "{map}");
+        assert_eq!(refusals(&s, "m1"), ["pv-zoned-pod: node(s) had untolerated taint(s)"]);
+        assert_eq!(refusals(&s, "w1"), ["pv-zoned-pod: node(s) didn't find available persistent volumes to bind"]);
+        assert_eq!(refusals(&s, "w2"), ["pv-zoned-pod: node(s) didn't match Pod's node affinity/selector"]);
+        // allowed: only room2 shaded, and the volume there bound to its pod's claim.
+        let s = at(Preset::AllowedTopologies, 5);
+        let shaded: Vec<String> = zone_keys(&s).into_iter().filter(|z| provisions_into(&s, z)).collect();
+        assert_eq!(shaded, ["room2"]);
+        let map = cluster(&s, Lang::Ja);
+        assert_eq!(map.matches("kv-col kv-allowed").count(), 1, "{map}");
+        assert!(map.contains("<g data-edge=\"bind\" data-from=\"pv-1\" data-to=\"nas-zoned-vol1\""), "{map}");
+        assert!(map.starts_with("<svg class=\"kv-map\" role=\"img\" width=\"100%\""), "{map}");
+        assert!(map.contains("<title>区画ごとのクラスタ</title>"), "{map}");
+        // spread-trap: the third pod Pending, kitchen (the tainted master's) holding the least, 0.
+        let s = at(Preset::SpreadTrap, 50);
+        assert_eq!(least_zones(&s), ["kitchen"]);
+        let map = cluster(&s, Lang::En);
+        assert!(map.contains("<text class=\"kv-least\" x=\"16.6%\" y=\"27\">spread: least</text>"), "{map}");
+        assert_eq!(map.matches("kv-least").count(), 1, "only kitchen: {map}");
+        assert!(map.contains("<g data-node=\"m1\" class=\"kv-tainted\">"), "{map}");
+        let said = "kitchen, the spread's least. room1 (volumes may be created here). room2";
+        assert!(map.contains(said), "{map}");
+        assert!(map.contains("Pending ss-zone-constrained-2 wants room1, refused by the scheduler."), "{map}");
+        assert_eq!(refusals(&s, "w2"), ["ss-zone-constrained-2: node(s) didn't match pod topology spread constraints"]);
+        // A name from a page's scenario is escaped wherever the map writes it.
+        let mut s = at(Preset::SpreadTrap, 0);
+        s.nodes.get_mut("w1").unwrap().name = "<w1>".into();
+        assert!(!cluster(&s, Lang::En).contains("<w1>"));
     }
 }

@@ -16,7 +16,6 @@ pub const STEP: Msg = msg("1周期進める", "Step");
 pub const RUN: Msg = msg("止まるまで進める", "Run until settled");
 pub const ZONE: Msg = msg("区画", "zone");
 pub const NO_ZONE: Msg = msg("区画なし", "no zone");
-pub const TAINTED: Msg = msg("taint: control-plane", "taint: control-plane");
 pub const NO_PODS: Msg = msg("Pod なし", "no pods");
 pub const FORCE_DELETE: Msg = msg("強制削除", "Force delete");
 pub const DELETE_NODE: Msg = msg("ノードを消す", "Remove node");
@@ -78,4 +77,33 @@ pub fn pvc_status(lang: Lang, volume: Option<&str>, zone: Option<&str>) -> Strin
         (Some(v), None) => format!("Bound → {v}"),
         (None, _) => "Pending".to_string(),
     }
+}
+
+// ---- the articles' map (picture.rs `cluster`) ----------------------------------------------------
+pub const MAP: Msg = msg("区画ごとのクラスタ", "The cluster, zone by zone");
+
+/// Under the name of a zone that holds the zone spread's minimum.
+pub const LEAST: Msg = msg("分散: 最少", "spread: least");
+
+/// A zone in the map's description: whether a StorageClass may provision into it, and whether
+/// it holds the spread's minimum. Its nodes, pods and volumes are the zone cards' words.
+pub fn zone_said(lang: Lang, zone: &str, allowed: bool, least: bool) -> String {
+    let allowed =
+        if allowed { lang.pick("(ボリュームを作れる区画)", " (volumes may be created here)") } else { "" };
+    let least = if least { lang.pick("、分散の最少", ", the spread's least") } else { "" };
+    lang.say(format_args!("{zone}{allowed}{least}。"), format_args!("{zone}{allowed}{least}. "))
+}
+
+/// A Pending pod in the map's description: the column it is drawn in, and the zone its volume
+/// holds it to.
+pub fn pending_said(lang: Lang, pod: &str, zone: &str, refused: bool, held: Option<&String>) -> String {
+    let refused =
+        if refused { lang.pick("、スケジューラが断った", ", refused by the scheduler") } else { "" };
+    let held = held.map_or(String::new(), |z| {
+        lang.pick("。ボリュームは次にしか作れない: ", "; its volume can only be in ").to_string() + z
+    });
+    lang.say(
+        format_args!("Pending の {pod} は {zone} を目指す{refused}{held}。"),
+        format_args!("Pending {pod} wants {zone}{refused}{held}. "),
+    )
 }

@@ -5,18 +5,21 @@
 pub mod present;
 pub mod text;
 
-use kubevol_sim::topology::{AllowedZones, Binding, Custom, PodManagementPolicy, TaintsPolicy};
+use kubevol_sim::topology::{AllowedZones, Binding, Custom, PodManagementPolicy, State, TaintsPolicy};
 use leptos::prelude::*;
 
-use super::{Face, Folded, Scenario, Shown};
+use super::{picture, Face, Folded, Scenario, Shown};
+use crate::demo::{use_demo, use_lang};
 use crate::lang::switch;
+use crate::markup::Kept;
 use crate::topology::present::REPLICAS;
-use crate::widgets::{as_is, flag, number, setting, tr};
+use crate::widgets::{as_is, flag, number, setting, text, tr};
 
 pub static FOLDED: Folded = Folded { simplified: text::SIMPLIFIED };
 
 pub static FACE: Face = Face {
     settings: |_| None,
+    picture: || Some(map()),
     read_out: || None,
     badge: |s, _, lang| text::badge(s, lang),
     tone: |session, _| present::tone(session),
@@ -28,6 +31,13 @@ pub static FACE: Face = Face {
     worst_zone: None,
     quiet_pending: false,
 };
+
+/// The cluster as a map above the zones' cards (`picture::cluster`), drawn from the session.
+fn map() -> AnyView {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let markup = text(move || demo.with(|s| picture::cluster(&s.state, lang.get())));
+    view! { <div class="kv-map-box" data-state="map" inner_html=Kept(markup)></div> }.into_any()
+}
 
 /// Any free control switches to the custom scenario, starting from what the controls show.
 fn tweak(shown: Shown, change: impl Fn(&mut Custom)) {

@@ -23,11 +23,14 @@ pub const LEGEND: Msg = msg(
     "ディスクは作った区画から動かない。だから先に作る(Immediate)と Pod の置き場所がディスクに縛られ、\
         待つ(WaitForFirstConsumer)と、スケジューラが選んだノードの区画にディスクが作られる。分散の制約 maxSkew 1 は、\
         区画ごとの Pod 数の差を 1 までに抑える。ここで taint 付きのノードしかない区画も数えられると、そこは永遠に 0 \
-        個なので、他の区画は 1 個より先へ進めなくなる。",
+        個なので、他の区画は 1 個より先へ進めなくなる。図の網掛けは StorageClass がボリュームを作れる区画、点は Pod、× \
+        はスケジューラに断られた Pending の Pod、線はボリュームとその要求をつなぐ。",
     "A disk never leaves the zone it was created in. Created early (Immediate), it ties the pod to that zone; created \
         late (WaitForFirstConsumer), it is made in the zone of the node the scheduler picked. A spread constraint with \
         maxSkew 1 keeps the pod counts of the zones within one of each other. If a zone holding only a tainted node \
-        still counts, it stays at zero forever, and no other zone can get past one pod.",
+        still counts, it stays at zero forever, and no other zone can get past one pod. In the map, shaded zones are \
+        where the StorageClass may create volumes, a dot is a pod, a crossed one is Pending, refused by the scheduler, \
+        and a line binds a volume to its claim.",
 );
 pub const SIMPLIFIED: Msg = msg(
     "実物のスケジューラはノードに点数をつけ、同点の中から無作為に選ぶ。この模型は Pod の少ないノード、\
