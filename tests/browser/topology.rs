@@ -342,15 +342,15 @@ async fn the_map_draws_a_conflicting_pod_pending_with_a_refused_line_to_its_volu
     assert!(map_has(&demo, "[data-zone=\"room1\"] [data-pod=\"pv-zoned-pod\"][data-refused]"));
     assert!(map_has(&demo, "[data-edge=\"schedule\"][data-from=\"pv-zoned-pod\"][data-to=\"room2\"][data-refused]"));
     assert!(!map_has(&demo, "[data-node] [data-pod=\"pv-zoned-pod\"]"), "on no node");
-    // Each refusing node's own line of the message, in its card.
+    // Under the map, each refusing node's own line of the message.
     let line = |node: &str| {
-        demo.find(&format!("[data-state=\"zones\"] [data-node=\"{node}\"] .kv-refusals [data-refused]"))
+        demo.find(&format!("[data-state=\"map\"] .kv-refusal[data-node=\"{node}\"][data-refused]"))
             .and_then(|p| p.text_content())
             .unwrap_or_default()
     };
-    assert_eq!(line("m1"), "pv-zoned-pod: node(s) had untolerated taint(s)");
-    assert_eq!(line("w1"), "pv-zoned-pod: node(s) didn't find available persistent volumes to bind");
-    assert_eq!(line("w2"), "pv-zoned-pod: node(s) didn't match Pod's node affinity/selector");
+    assert_eq!(line("m1"), "m1: pv-zoned-pod: node(s) had untolerated taint(s)");
+    assert_eq!(line("w1"), "w1: pv-zoned-pod: node(s) didn't find available persistent volumes to bind");
+    assert_eq!(line("w2"), "w2: pv-zoned-pod: node(s) didn't match Pod's node affinity/selector");
     let svg = demo.find("svg.kv-map").unwrap();
     let desc = svg.query_selector("desc").unwrap().unwrap().text_content().unwrap();
     assert!(
@@ -374,7 +374,7 @@ async fn the_map_marks_the_tainted_masters_zone_as_holding_the_spreads_minimum()
         .map(|t| t.closest("[data-zone]").unwrap().unwrap().get_attribute("data-zone").unwrap())
         .collect();
     assert_eq!(least, ["kitchen"], "the master's zone holds the minimum");
-    assert_eq!(demo.find("svg.kv-map .kv-least").unwrap().text_content().as_deref(), Some("分散 0 ・ 最少"));
+    assert_eq!(demo.find("svg.kv-map .kv-least").unwrap().text_content().as_deref(), Some("分散の最少"));
     assert!(map_has(&demo, "[data-edge=\"bind\"][data-from=\"pv-1\"][data-to=\"myvol-ss-zone-constrained-0\"]"));
     let title = demo.find("svg.kv-map title").unwrap().text_content();
     assert_eq!(title.as_deref(), Some("区画ごとのクラスタ"));

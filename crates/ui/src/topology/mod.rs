@@ -18,10 +18,9 @@ use kubevol_sim::topology::{Action, Preset, State};
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
-use crate::drawing::{escape, PICTURE};
+use crate::drawing::PICTURE;
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
-use crate::markup::Kept;
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::shell::Tone;
@@ -42,9 +41,8 @@ pub struct Shown {
 pub struct Face {
     /// Above the step buttons: the face's own settings.
     settings: fn(Shown) -> Option<AnyView>,
-    /// Above the zones' cards: the face's picture of the cluster.
-    picture: fn() -> Option<AnyView>,
-    /// Between the zones and the pending pods: the face's read-out.
+    /// Between the zones and the pending pods: the face's read-out (the chapter's survivors, the
+    /// articles' map of the cluster).
     read_out: fn() -> Option<AnyView>,
     badge: fn(&State, Scenario, Lang) -> String,
     tone: fn(&TopoSession, Scenario) -> Tone,
@@ -159,7 +157,6 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                         {tr(lang::RESET)}
                     </button>
                 </div>
-                {move || (shown.face().picture)()}
                 <Zones/>
                 {move || (shown.face().read_out)()}
                 <Pending/>
@@ -320,14 +317,6 @@ fn node_card(name: String) -> AnyView {
     let lost =
         Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| n.down).map(|n| n.pods.clone()).unwrap_or_default()));
     let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
-    // This node's own line of each Pending pod's FailedScheduling message, part of the picture.
-    let refusals = {
-        let name = name.clone();
-        text(move || {
-            let lines = demo.with(|s| present::refusals(&s.state, &name));
-            lines.iter().map(|l| format!("<p data-refused=\"\">{}</p>", escape(l))).collect()
-        })
-    };
     (move || {
         let n = card.get()?;
         let at = Some(n.name.clone());
@@ -358,7 +347,6 @@ fn node_card(name: String) -> AnyView {
                     {rows(pods, pod_chip)}
                     {rows(lost, force_delete)}
                 </div>
-                {PICTURE.then(|| view! { <div class="kv-refusals" inner_html=Kept(refusals)></div> })}
             </div>
         })
     })

@@ -3,6 +3,7 @@
 //! this draws the skew as the zones' bar heights, the zone whose loss costs the most in the refusal
 //! colour. The articles': a map of the zones, their nodes, pods and volumes (`cluster`).
 
+use kubevol_sim::scheduling::Reason;
 use kubevol_sim::topology::State;
 
 use super::chapter::present as chapter;
@@ -89,8 +90,9 @@ fn map(s: &State, lang: Lang) -> String {
     let want_y = HEAD + rows.max().unwrap_or(0) * NODE;
     let store_y = want_y + if wanting.is_empty() { 0 } else { WANT };
     let height = store_y + if s.pvs.is_empty() { 0 } else { STORE };
-    // Each pod's dot: its name and middle, for the lines to it.
+    // Each pod's dot, and each volume's place with its claim: a name and a middle, for the lines.
     let mut dots: Vec<(String, usize, usize)> = Vec::new();
+    let mut disks: Vec<(String, String, usize)> = Vec::new();
     let (mut under, mut shapes, mut desc) = (String::new(), String::new(), String::new());
     for key in &keys {
         let z = present::zone(s, key);
@@ -100,10 +102,10 @@ fn map(s: &State, lang: Lang) -> String {
         let name = escape(z.zone.as_deref().unwrap_or(words::NO_ZONE.get(lang)));
         let key = escape(key);
         let class = if allowed { "kv-col kv-allowed" } else { "kv-col" };
-        tag(&mut under, "<rect", &[("class", T(class)), ("data-zone", T(&key)), ("x", P(x + 5)), ("y", N(0))]);
-        tag(&mut under, "", &[("width", P(col - 10)), ("height", N(height)), ("rx", N(6))]);
-        put(&mut under, &["/>"]);
         tag(&mut shapes, "<g", &[("data-zone", T(&key))]);
+        tag(&mut shapes, "><rect", &[("class", T(class)), ("x", P(x + 5)), ("y", N(0)), ("width", P(col - 10))]);
+        tag(&mut shapes, "", &[("height", N(height)), ("rx", N(6))]);
+        put(&mut shapes, &["/>"]);
         text_at(&mut shapes, "kv-zname", x + col / 2, 13, &name);
         if least {
             text_at(&mut shapes, "kv-least", x + col / 2, 27, words::LEAST.get(lang));
@@ -117,8 +119,7 @@ fn map(s: &State, lang: Lang) -> String {
             put(&mut shapes, &[" height=\"30\" rx=\"4\"/>"]);
             text_at(&mut shapes, "", x + 40, top + 12, &name);
             for (i, pod) in node.pods.iter().enumerate() {
-                let lost = if s.pods.get(pod).is_some_and(|p| s.runs(p)) { "" } else { "kv-lost" };
-                circle(&mut shapes, pod, lost, dot(x, col, i), top + 20, false);
+                circle(&mut shapes, pod, "", dot(x, col, i), top + 20, false);
                 dots.push((pod.clone(), dot(x, col, i), top + 20));
             }
             put(&mut shapes, &["</g>"]);
@@ -127,9 +128,10 @@ fn map(s: &State, lang: Lang) -> String {
             circle(&mut shapes, &w.pod, "kv-wants", dot(x, col, i), want_y + 12, w.refused);
             dots.push((w.pod.clone(), dot(x, col, i), want_y + 12));
         }
-        for (i, (pv, _)) in z.volumes.iter().enumerate() {
-            let pv = escape(pv);
+        for (i, (pv, claim)) in z.volumes.iter().enumerate() {
             let at = volume_x(x, col, i, z.volumes.len());
+            disks.push((pv.clone(), claim.clone(), at));
+            let pv = escape(pv);
             tag(
                 &mut shapes,
                 "<svg",
@@ -141,18 +143,15 @@ fn map(s: &State, lang: Lang) -> String {
         desc += &words::zone_said(lang, &name, allowed, least);
     }
     let at = |pod: &str| dots.iter().find(|(name, _, _)| name == pod).map(|&(_, x, y)| (x, y));
-    // The bind lines, under the boxes: from each volume up to the pod of its claim.
-    for (i, pv) in s.pvs.values().enumerate() {
-        let pod = s.pods.values().find(|p| p.claim.as_ref() == Some(&pv.claim));
+    // The bind lines, under the zones (their shading lets them through) and the boxes: from each
+    // volume up to the pod of its claim.
+    for (pv, claim, x) in &disks {
+        let pod = s.pods.values().find(|p| p.claim.as_ref() == Some(claim));
         let Some((px, py)) = pod.and_then(|p| at(&p.name)) else { continue };
-        let zone = pv.zone.as_deref().unwrap_or("");
-        let nth = s.pvs.values().take(i).filter(|v| v.zone.as_deref().unwrap_or("") == zone).count();
-        let n = s.pvs.values().filter(|v| v.zone.as_deref().unwrap_or("") == zone).count();
         let mut body = String::new();
-        tag(&mut body, "<line", &[("x1", P(volume_x(left(zone), col, nth, n))), ("y1", N(store_y + 7))]);
-        tag(&mut body, "", &[("x2", P(px)), ("y2", N(py))]);
+        tag(&mut body, "<line", &[("x1", P(*x)), ("y1", N(store_y + 7)), ("x2", P(px)), ("y2", N(py))]);
         put(&mut body, &["/>"]);
-        under += &edge("bind", &pv.name, &pv.claim, "", false, &body);
+        under += &edge("bind", pv, claim, "", false, &body);
     }
     for w in &wanting {
         let held = w.held.as_ref().zip(at(&w.pod)).map(|(held, (x, y))| {
@@ -171,6 +170,17 @@ fn map(s: &State, lang: Lang) -> String {
     let mut out = String::new();
     tag(&mut out, "<svg", &[("class", T("kv-map")), ("role", T("img")), ("width", T("100%")), ("height", N(height))]);
     put(&mut out, &[">", &d.markup(), "</svg>"]);
+    // Under it, each refusing node's own line of each Pending pod's FailedScheduling message: only
+    // the reasons the message holds, so a line never says what the scheduler did not.
+    for node in s.nodes.keys() {
+        let node = escape(node);
+        for pod in s.pending_pods() {
+            let failed = |r: &Reason| pod.failed_scheduling.as_ref().is_some_and(|f| f.has(*r));
+            let Some(reason) = s.refusal_on(pod, &node).filter(failed) else { continue };
+            put(&mut out, &["<p class=\"kv-refusal\" data-node=\"", &node, "\" data-refused=\"\">", &node, ": "]);
+            put(&mut out, &[&escape(&pod.name), ": ", reason.text(), "</p>"]);
+        }
+    }
     out
 }
 

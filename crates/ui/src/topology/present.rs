@@ -3,7 +3,6 @@
 //! or `articles/present.rs`. No Leptos here, so it is tested natively (both faces' tests are here).
 
 use kubevol_sim::scheduling::FailedScheduling;
-use kubevol_sim::scheduling::Reason;
 use kubevol_sim::topology::{
     Action, Binding, Chapter, Custom, NodeSpec, Phase, Pod, Preset, State, WhenUnsatisfiable, ZONE_LABEL,
 };
@@ -232,25 +231,6 @@ fn node_view(s: &State, n: &NodeSpec) -> NodeView {
     }
 }
 
-/// Each refusing node's own line of the Pending pods' FailedScheduling messages: the reason `node`
-/// gives, after the pods that get it from that node. Only the reasons their messages hold, so the
-/// lines never say what the scheduler did not.
-pub fn refusals(s: &State, node: &str) -> Vec<String> {
-    let mut lines: Vec<(Reason, Vec<&str>)> = Vec::new();
-    for pod in s.pending_pods() {
-        let Some(reason) =
-            s.refusal_on(pod, node).filter(|r| pod.failed_scheduling.as_ref().is_some_and(|f| f.has(*r)))
-        else {
-            continue;
-        };
-        match lines.iter_mut().find(|(r, _)| *r == reason) {
-            Some((_, pods)) => pods.push(&pod.name),
-            None => lines.push((reason, vec![&pod.name])),
-        }
-    }
-    lines.into_iter().map(|(reason, pods)| format!("{}: {}", pods.join(", "), reason.text())).collect()
-}
-
 /// A Pending pod as the picture draws it: in the column it wants, crossed once the scheduler has
 /// refused it, with the zone its volume holds it to when that is another.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -262,34 +242,16 @@ pub struct Wanting {
     pub held: Option<String>,
 }
 
-/// How far a node got through the scheduler's filters for a pod, in their order: a node that
-/// takes it got furthest.
-fn depth(reason: Option<Reason>) -> u8 {
-    match reason {
-        Some(Reason::Taint) => 0,
-        Some(Reason::NodeSelector) => 1,
-        Some(Reason::VolumeNodeAffinity | Reason::NoPvToBind) => 2,
-        Some(Reason::SpreadLabel | Reason::Spread) => 3,
-        Some(Reason::Rwop) => 4,
-        None => 5,
-    }
-}
-
-/// Every Pending pod, in the scheduler's queue order. The column it wants is where its
-/// nodeSelector sends it, else that of the node that passes most of the filters, the first by name.
+/// Every Pending pod, in the scheduler's queue order. The column it wants is that of the first
+/// node its nodeSelector and tolerations let it onto (else of the first its nodeSelector names):
+/// where it would run, were it not for its volume or the spread.
 pub fn wanting(s: &State) -> Vec<Wanting> {
-    let key = |zone: &Option<String>| zone.clone().unwrap_or_default();
     s.pending_pods()
         .into_iter()
         .map(|pod| {
-            let mut best: Option<(&NodeSpec, (bool, u8))> = None;
-            for node in s.nodes.values() {
-                let rank = (node.matches(&pod.node_selector), depth(s.refusal_on(pod, &node.name)));
-                if best.is_none_or(|(_, b)| rank > b) {
-                    best = Some((node, rank));
-                }
-            }
-            let zone = best.map_or(String::new(), |(n, _)| key(&n.zone));
+            let fits = |n: &&NodeSpec| n.matches(&pod.node_selector);
+            let node = s.nodes.values().filter(fits).find(|n| n.untolerated_taint().is_none());
+            let zone = node.or_else(|| s.nodes.values().find(fits)).and_then(|n| n.zone.clone()).unwrap_or_default();
             Wanting { held: held(s, pod, &zone), pod: pod.name.clone(), zone, refused: pod.failed_scheduling.is_some() }
         })
         .collect()
@@ -302,7 +264,7 @@ fn held(s: &State, pod: &Pod, zone: &str) -> Option<String> {
     match &claim.volume {
         Some(pv) => s.pvs.get(pv)?.zone.clone().filter(|z| z != zone),
         None if !s.provisionable(&claim.class, Some(zone)) => {
-            s.zones().into_iter().find(|z| s.provisionable(&claim.class, Some(z)))
+            s.nodes.values().filter_map(|n| n.zone.clone()).find(|z| s.provisionable(&claim.class, Some(z)))
         }
         None => None,
     }
@@ -656,15 +618,21 @@ mod tests {
             "{map}"
         );
         assert!(map.contains("<g data-pod=\"pv-zoned-pod\" class=\"kv-wants\" data-refused=\"\">"), "{map}");
-        assert_eq!(refusals(&s, "m1"), ["pv-zoned-pod: node(s) had untolerated taint(s)"]);
-        assert_eq!(refusals(&s, "w1"), ["pv-zoned-pod: node(s) didn't find available persistent volumes to bind"]);
-        assert_eq!(refusals(&s, "w2"), ["pv-zoned-pod: node(s) didn't match Pod's node affinity/selector"]);
+        let line = |node: &str, said: &str| {
+            format!("<p class=\"kv-refusal\" data-node=\"{node}\" data-refused=\"\">{said}</p>")
+        };
+        assert!(map.contains(&line("m1", "m1: pv-zoned-pod: node(s) had untolerated taint(s)")), "{map}");
+        let w1 = "w1: pv-zoned-pod: node(s) didn't find available persistent volumes to bind";
+        assert!(map.contains(&line("w1", w1)));
+        assert!(map.contains(&line("w2", "w2: pv-zoned-pod: node(s) didn't match Pod's node affinity/selector")));
         // allowed: only room2 shaded, and the volume there bound to its pod's claim.
         let s = at(Preset::AllowedTopologies, 5);
         let shaded: Vec<String> = zone_keys(&s).into_iter().filter(|z| provisions_into(&s, z)).collect();
         assert_eq!(shaded, ["room2"]);
         let map = cluster(&s, Lang::Ja);
         assert_eq!(map.matches("kv-col kv-allowed").count(), 1, "{map}");
+        assert!(map.contains("<g data-zone=\"room2\"><rect class=\"kv-col kv-allowed\" x=\"67.1%\" y=\"0\""), "{map}");
+        assert!(!map.contains("\"<"), "every tag is closed before the next: {map}");
         assert!(map.contains("<g data-edge=\"bind\" data-from=\"pv-1\" data-to=\"nas-zoned-vol1\""), "{map}");
         assert!(map.starts_with("<svg class=\"kv-map\" role=\"img\" width=\"100%\""), "{map}");
         assert!(map.contains("<title>区画ごとのクラスタ</title>"), "{map}");
@@ -672,13 +640,13 @@ mod tests {
         let s = at(Preset::SpreadTrap, 50);
         assert_eq!(least_zones(&s), ["kitchen"]);
         let map = cluster(&s, Lang::En);
-        assert!(map.contains("<text class=\"kv-least\" x=\"16.6%\" y=\"27\">spread: least</text>"), "{map}");
+        assert!(map.contains("<text class=\"kv-least\" x=\"16.6%\" y=\"27\">spread's least</text>"), "{map}");
         assert_eq!(map.matches("kv-least").count(), 1, "only kitchen: {map}");
         assert!(map.contains("<g data-node=\"m1\" class=\"kv-tainted\">"), "{map}");
         let said = "kitchen, the spread's least. room1 (volumes may be created here). room2";
         assert!(map.contains(said), "{map}");
         assert!(map.contains("Pending ss-zone-constrained-2 wants room1, refused by the scheduler."), "{map}");
-        assert_eq!(refusals(&s, "w2"), ["ss-zone-constrained-2: node(s) didn't match pod topology spread constraints"]);
+        assert!(map.contains(">w2: ss-zone-constrained-2: node(s) didn't match pod topology spread constraints</p>"));
         // A name from a page's scenario is escaped wherever the map writes it.
         let mut s = at(Preset::SpreadTrap, 0);
         s.nodes.get_mut("w1").unwrap().name = "<w1>".into();

@@ -83,7 +83,7 @@ pub fn pvc_status(lang: Lang, volume: Option<&str>, zone: Option<&str>) -> Strin
 pub const MAP: Msg = msg("区画ごとのクラスタ", "The cluster, zone by zone");
 
 /// Under the name of a zone that holds the zone spread's minimum.
-pub const LEAST: Msg = msg("分散: 最少", "spread: least");
+pub const LEAST: Msg = msg("分散の最少", "spread's least");
 
 /// A zone in the map's description: whether a StorageClass may provision into it, and whether
 /// it holds the spread's minimum. Its nodes, pods and volumes are the zone cards' words.
@@ -91,7 +91,7 @@ pub fn zone_said(lang: Lang, zone: &str, allowed: bool, least: bool) -> String {
     let allowed =
         if allowed { lang.pick("(ボリュームを作れる区画)", " (volumes may be created here)") } else { "" };
     let least = if least { lang.pick("、分散の最少", ", the spread's least") } else { "" };
-    lang.say(format_args!("{zone}{allowed}{least}。"), format_args!("{zone}{allowed}{least}. "))
+    [zone, allowed, least, lang.pick("。", ". ")].concat()
 }
 
 /// A Pending pod in the map's description: the column it is drawn in, and the zone its volume
@@ -99,11 +99,11 @@ pub fn zone_said(lang: Lang, zone: &str, allowed: bool, least: bool) -> String {
 pub fn pending_said(lang: Lang, pod: &str, zone: &str, refused: bool, held: Option<&String>) -> String {
     let refused =
         if refused { lang.pick("、スケジューラが断った", ", refused by the scheduler") } else { "" };
-    let held = held.map_or(String::new(), |z| {
-        lang.pick("。ボリュームは次にしか作れない: ", "; its volume can only be in ").to_string() + z
-    });
-    lang.say(
-        format_args!("Pending の {pod} は {zone} を目指す{refused}{held}。"),
-        format_args!("Pending {pod} wants {zone}{refused}{held}. "),
-    )
+    let (only, held) = match held {
+        Some(z) => (lang.pick("。ボリュームを作れるのは ", "; its volume can only be in "), z.as_str()),
+        None => ("", ""),
+    };
+    let (start, wants, after, end) =
+        lang.pick(("Pending の ", " は ", " を目指す", "。"), ("Pending ", " wants ", "", ". "));
+    [start, pod, wants, zone, after, refused, only, held, end].concat()
 }

@@ -19,8 +19,7 @@ pub static FOLDED: Folded = Folded { simplified: text::SIMPLIFIED };
 
 pub static FACE: Face = Face {
     settings: |_| None,
-    picture: || Some(map()),
-    read_out: || None,
+    read_out: || Some(map()),
     badge: |s, _, lang| text::badge(s, lang),
     tone: |session, _| present::tone(session),
     verdict: |session, _, lang| text::verdict(session, lang),
@@ -32,7 +31,7 @@ pub static FACE: Face = Face {
     quiet_pending: false,
 };
 
-/// The cluster as a map above the zones' cards (`picture::cluster`), drawn from the session.
+/// The cluster as a map under the zones' cards (`picture::cluster`), drawn from the session.
 fn map() -> AnyView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
     let markup = text(move || demo.with(|s| picture::cluster(&s.state, lang.get())));

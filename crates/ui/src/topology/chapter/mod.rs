@@ -18,7 +18,6 @@ pub static FOLDED: Folded = Folded { simplified: text::SIMPLIFIED };
 
 pub static FACE: Face = Face {
     settings: |shown| Some(settings(shown)),
-    picture: || None,
     read_out: || Some(view! { <Survival/> }.into_any()),
     badge: |s, scenario, lang| text::badge(s, scenario.chapter(), lang),
     tone: |session, scenario| present::tone(session, scenario.chapter()),
