@@ -53,7 +53,7 @@ fn skew_bars(state: &State, lang: Lang) -> String {
     d.markup()
 }
 
-/// Rows of the articles' map, in pixels: the zone's name and spread count, a node's box and the
+/// Rows of the articles' map, in pixels: the zone's name and its spread mark, a node's box and the
 /// space under it, the Pending pods' row, the volumes' row.
 const HEAD: usize = 32;
 const NODE: usize = 34;
@@ -67,12 +67,13 @@ fn dot(left: usize, col: usize, i: usize) -> usize {
 }
 
 /// The articles' cluster as a map, one column per zone, side by side at every width (the zone
-/// cards under it wrap on a phone): the zones a StorageClass may provision into shaded; the zone
-/// spread's count in each, the least marked while the counts differ; each node a box, a tainted
+/// cards above it wrap on a phone): the zones a StorageClass may provision into shaded; the zone
+/// that holds the zone spread's minimum marked while the counts differ; each node a box, a tainted
 /// one dashed, with its pods as dots; each Pending pod in the column it wants, crossed once
 /// refused, with a crossed line to the zone its volume holds it to when that is another; each
-/// volume in the zone its node affinity names, with a bind line to its claim's pod. The words are
-/// in the cards and in its description.
+/// volume in the zone its node affinity names, with a bind line to its claim's pod; under it, each
+/// refusing node's own line of the FailedScheduling message. The rest of the words are in the
+/// cards and in its description.
 pub fn cluster(state: &State, lang: Lang) -> String {
     drawn(|| map(state, lang))
 }
