@@ -319,6 +319,7 @@ fn node_card(name: String) -> AnyView {
     let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
     (move || {
         let n = card.get()?;
+        let tainted = n.taint.is_some();
         let at = Some(n.name.clone());
         let lose_node = shown.face().lose_node.filter(|_| !n.down).map(|button| button(n.name.clone()));
         let remove = n.down.then(|| {
@@ -328,7 +329,7 @@ fn node_card(name: String) -> AnyView {
             act("recover-node", at.clone(), None, text::RECOVER_NODE, Action::RecoverNode { node: n.name.clone() })
         });
         Some(view! {
-            <div class="kv-node" data-node=n.name.clone() class:kv-down=n.tainted class:kv-lost=n.down>
+            <div class="kv-node" data-node=n.name.clone() class:kv-down=tainted class:kv-lost=n.down>
                 <strong>{n.name.clone()}</strong>
                 {n.down.then(|| view! {
                     <span class="kv-tag kv-tag-ng" data-state="lost">{text::LOST.get(lang.get())}</span>

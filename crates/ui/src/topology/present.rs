@@ -171,7 +171,6 @@ pub fn stranded(s: &State) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeView {
     pub name: String,
-    pub tainted: bool,
     /// Its first taint that keeps pods off, as `kubectl describe node` writes it.
     pub taint: Option<String>,
     /// Lost by a failure (the unreachable taint).
@@ -223,7 +222,6 @@ pub fn node(s: &State, name: &str) -> Option<NodeView> {
 fn node_view(s: &State, n: &NodeSpec) -> NodeView {
     NodeView {
         name: n.name.clone(),
-        tainted: n.untolerated_taint().is_some(),
         taint: n.untolerated_taint().map(|t| t.written()),
         down: n.is_down(),
         labels: n.labels.iter().filter(|(k, _)| k.as_str() != ZONE_LABEL).map(|(k, v)| format!("{k}={v}")).collect(),
@@ -466,7 +464,7 @@ mod tests {
         assert!(pending[0].1.as_deref().unwrap().ends_with("2 node(s) didn't match pod topology spread constraints."));
         let zones = zones(&s.state);
         assert_eq!(zones.iter().map(|z| z.zone.clone().unwrap()).collect::<Vec<_>>(), ["kitchen", "room1", "room2"]);
-        assert!(!zones[0].storage && zones[0].nodes[0].tainted);
+        assert!(!zones[0].storage && zones[0].nodes[0].taint.is_some());
         assert_eq!(zones[1].nodes[0].pods, ["ss-zone-constrained-0"]);
         assert_eq!(zones[1].volumes, [("pv-1".to_string(), "myvol-ss-zone-constrained-0".to_string())]);
     }
