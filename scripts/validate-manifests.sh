@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Validates the YAML of every object the kubectl panel can show, for every demo preset, against
+# Validates the YAML of every object the kubectl panel can show, for every demo preset, and every
+# object `kubevol-replay serve` returns (written by crates/replay/tests/serve.rs), against
 # Kubernetes 1.37's schemas, strictly (a field the real API does not have is an error).
 # `cargo test -p kubevol-sim --test kubectl_view` writes the files; this checks them and reports in
 # the test command's `test result:` form, one test per file.

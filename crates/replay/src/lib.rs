@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 
 mod observe;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 
 use kubevol_sim::{csi, statefulset, topology, Model, Refused, Tell};
 pub use observe::Observe;

@@ -1,11 +1,19 @@
 //! `kubevol-replay <scenario.json | ->`: prints one JSON line per action and the final state.
 //! Exit status: 0 when every `expect` held, 1 when one did not, 2 when the scenario is malformed.
+//!
+//! `kubevol-replay serve <scenario.json> [--at N] [--port P]`: serves the scenario's cluster after
+//! its first N actions (all of them without `--at`) on 127.0.0.1:P (8001 without `--port`), as
+//! the Kubernetes API serves it, for a real kubectl.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    if args.first().map(String::as_str) == Some("serve") {
+        return serve(&args[1..]);
+    }
     let [path] = args.as_slice() else {
         eprintln!("usage: kubevol-replay <scenario.json | ->   (format: crates/replay/README.md)");
         return ExitCode::from(2);
@@ -40,6 +48,66 @@ fn main() -> ExitCode {
             } else {
                 ExitCode::from(1)
             }
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+const SERVE_USAGE: &str = "usage: kubevol-replay serve <scenario.json> [--at N] [--port P]";
+
+/// `serve`: reads its arguments, loads the scenario and serves it until stopped.
+#[cfg(not(target_arch = "wasm32"))]
+fn serve(args: &[String]) -> ExitCode {
+    let mut path = None;
+    let (mut at, mut port) = (None, 8001u16);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let value = |name: &str, v: Option<&String>| -> Result<u64, String> {
+            let v = v.ok_or(format!("{name} needs a number"))?;
+            v.parse().map_err(|_| format!("{name} needs a number, not \"{v}\""))
+        };
+        let parsed = match arg.as_str() {
+            "--at" => value("--at", args.next()).map(|n| at = Some(n as usize)),
+            "--port" => value("--port", args.next())
+                .and_then(|n| u16::try_from(n).map_err(|_| format!("--port {n}: a port is at most 65535")))
+                .map(|n| port = n),
+            flag if flag.starts_with("--") => Err(format!("unknown option {flag}")),
+            p if path.is_none() => {
+                path = Some(p.to_string());
+                Ok(())
+            }
+            extra => Err(format!("one scenario at a time, not also \"{extra}\"")),
+        };
+        if let Err(message) = parsed {
+            eprintln!("kubevol-replay serve: {message}\n{SERVE_USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let Some(path) = path else {
+        eprintln!("{SERVE_USAGE}");
+        return ExitCode::from(2);
+    };
+    let started = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {path}: {e}"))
+        .and_then(|text| kubevol_replay::serve::load(&text, at).map_err(|e| format!("{path}: {e}")))
+        .and_then(|live| Ok((live, kubevol_replay::serve::listen(port)?)));
+    let (live, listener) = match started {
+        Ok(started) => started,
+        Err(message) => {
+            eprintln!("kubevol-replay serve: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let step = live.moment().now;
+    eprintln!(
+        "kubevol-replay: {path} at step {step}, served on http://127.0.0.1:{port}\n  \
+         try: kubectl --server http://127.0.0.1:{port} get pods,pvc,pv"
+    );
+    match kubevol_replay::serve::run(live, listener) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("kubevol-replay serve: {message}");
+            ExitCode::from(1)
         }
     }
 }

@@ -122,7 +122,7 @@ fn a_zoned_volume_carries_its_node_affinity_and_a_pending_pod_its_reason() {
     let cluster = t.cluster();
     let pending = cluster.pods.iter().find(|p| p.node.is_none()).expect("the trap leaves a pod Pending");
     let yaml = kubectl::yaml(&cluster, Kind::Pod, &pending.name, &|_, _| 9).unwrap();
-    assert!(yaml.contains("    reason: Unschedulable\n") && yaml.contains("message: \"0/"), "{yaml}");
+    assert!(yaml.contains("    reason: Unschedulable\n") && yaml.contains("message: '0/"), "{yaml}");
 }
 
 /// Every object of every preset each demo offers, written for kubernetes-validate.

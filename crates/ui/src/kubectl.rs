@@ -4,7 +4,7 @@
 //! `kubevol_sim::kubectl` through the session's history, so it is the model's state at that moment
 //! and nothing a view remembered.
 
-use kubevol_sim::kubectl::{self, Cluster, Kind, KubeEvent};
+use kubevol_sim::kubectl::{Kind, Moment};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 
@@ -13,75 +13,34 @@ use crate::lang;
 use crate::session::Session;
 use crate::widgets::{click, tr};
 
-/// What kubectl knows of the moment a session shows: the objects the state stands for, when each
-/// appeared (its AGE and creationTimestamp) and every Event so far. A demo's click never pays for
+/// What kubectl knows of the moment a session shows ([`Moment`]). A demo's click never pays for
 /// this: it is worked out again from the setup and the actions, through the model, when the panel
 /// shows a moment.
-pub struct Kubectl {
-    cluster: Cluster,
-    /// Each object of the moment and the moment it appeared (an object made again under the same
-    /// name is new again).
-    births: Vec<(Kind, String, u64)>,
-    events: Vec<(u64, KubeEvent)>,
-    now: u64,
-}
+pub struct Kubectl(Moment);
 
 impl Kubectl {
     pub fn of<M: Model>(session: &Session<M>) -> Kubectl {
         let (setup, actions) = session.history();
-        let mut k = Kubectl { cluster: Cluster::default(), births: Vec::new(), events: Vec::new(), now: 0 };
-        let Ok((mut state, events)) = M::start(setup) else {
-            return k;
-        };
-        k.observe(&state, &events);
-        for action in actions {
-            k.now += 1;
-            if let Ok(events) = state.apply(action.clone()) {
-                k.observe(&state, &events);
-            }
-        }
-        k.cluster = state.cluster();
-        k
-    }
-
-    /// What the start or an accepted action did: the Events its events stand for, and which
-    /// objects are new.
-    fn observe<M: Model>(&mut self, state: &M, events: &[M::Event]) {
-        for e in events {
-            let now = self.now;
-            self.events.extend(state.kube_events(e).into_iter().map(|k| (now, k)));
-        }
-        let objects = state.cluster().names();
-        self.births.retain(|(kind, name, _)| objects.iter().any(|(k, n)| k == kind && n == name));
-        for (kind, name) in objects {
-            if !self.births.iter().any(|(k, n, _)| *k == kind && *n == name) {
-                self.births.push((kind, name, self.now));
-            }
-        }
-    }
-
-    /// The moment an object appeared, for its `creationTimestamp`.
-    fn born(&self, kind: Kind, name: &str) -> u64 {
-        self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2)
+        Kubectl(Moment::replay::<M>(setup, actions))
     }
 
     /// `kubectl get <kinds>` at the moment shown, AGE counted in steps.
     pub fn get(&self, kinds: &[Kind]) -> String {
-        kubectl::get(&self.cluster, kinds, &|k, n| self.now.saturating_sub(self.born(k, n)))
+        self.0.get(kinds)
     }
 
     /// `kubectl get <kind> <name> -o yaml`, and for the kinds `describe` shows Events of, its
     /// Events section.
     pub fn object(&self, kind: Kind, name: &str) -> Option<(String, Option<String>)> {
-        let yaml = kubectl::yaml(&self.cluster, kind, name, &|k, n| self.born(k, n))?;
+        let yaml = self.0.yaml(kind, name)?;
         let described = matches!(kind, Kind::Pod | Kind::PersistentVolumeClaim | Kind::StatefulSet)
-            .then(|| kubectl::describe_events(&self.events, (kind, name), self.now));
+            .then(|| self.0.describe_events(kind, name));
         Some((yaml, described))
     }
 
     /// Every object, to pick one from.
     pub fn names(&self) -> Vec<(Kind, String)> {
-        self.cluster.names()
+        self.0.cluster.names()
     }
 }
 

@@ -6,7 +6,8 @@
 //! where each model makes them (`csi/kubectl.rs`, `statefulset/kubectl.rs`,
 //! `topology/kubectl.rs`).
 
-use super::{age, Kind};
+use super::get::{column, wide};
+use super::{age, Column, Kind, Row, Table};
 
 /// One Event: `Normal` or `Warning`, its reason, the component that reported it, the object it is
 /// about, and its message.
@@ -29,21 +30,44 @@ impl KubeEvent {
     }
 }
 
+/// One Event as the API server keeps it: the same event again raises its count and moves its
+/// last time (the event recorder's aggregation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted<'a> {
+    pub event: &'a KubeEvent,
+    pub first: u64,
+    pub last: u64,
+    pub count: u32,
+}
+
+/// Events (with their steps, oldest first) counted as the API server keeps them, in the order
+/// `kubectl describe` lists them: by last time, oldest first.
+pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Vec<Counted<'a>> {
+    let mut seen: Vec<Counted<'a>> = Vec::new();
+    for (at, event) in events {
+        match seen.iter_mut().find(|s| s.event == event) {
+            Some(entry) => {
+                entry.last = at;
+                entry.count += 1;
+            }
+            None => seen.push(Counted { event, first: at, last: at, count: 1 }),
+        }
+    }
+    // kubectl sorts by lastTimestamp (`SortableEvents`); equal times keep the order they came in.
+    seen.sort_by_key(|c| c.last);
+    seen
+}
+
 /// The `Events:` section of `kubectl describe` for one object. `events` are every Event so far with
 /// the step each happened at, oldest first; `now` is the current step. The same event again is one
 /// line with its count, as the API server aggregates it.
 pub fn describe_events(events: &[(u64, KubeEvent)], object: (Kind, &str), now: u64) -> String {
-    // (event, first, last, count), in the order each was first seen.
-    let mut seen: Vec<(&KubeEvent, u64, u64, u32)> = Vec::new();
-    for (at, e) in events.iter().filter(|(_, e)| e.object.0 == object.0 && e.object.1 == object.1) {
-        match seen.iter_mut().find(|(s, ..)| *s == e) {
-            Some(entry) => {
-                entry.2 = *at;
-                entry.3 += 1;
-            }
-            None => seen.push((e, *at, *at, 1)),
-        }
-    }
+    let about = events.iter().filter(|(_, e)| e.object.0 == object.0 && e.object.1 == object.1);
+    describe_counted(&counted(about.map(|(at, e)| (*at, e))), now)
+}
+
+/// The `Events:` section for events already counted.
+pub fn describe_counted(seen: &[Counted], now: u64) -> String {
     if seen.is_empty() {
         return "Events:  <none>\n".to_string();
     }
@@ -51,11 +75,15 @@ pub fn describe_events(events: &[(u64, KubeEvent)], object: (Kind, &str), now: u
         ["Type", "Reason", "Age", "From", "Message"].map(String::from),
         ["----", "------", "----", "----", "-------"].map(String::from),
     ];
-    for (e, first, last, count) in seen {
+    for c in seen {
         let since = |at: u64| age(now.saturating_sub(at));
-        let when = if count > 1 { format!("{} (x{count} over {})", since(last), since(first)) } else { since(first) };
-        let kind = if e.warning { "Warning" } else { "Normal" };
-        rows.push([kind.to_string(), e.reason.to_string(), when, e.from.clone(), e.message.clone()]);
+        let when = if c.count > 1 {
+            format!("{} (x{} over {})", since(c.last), c.count, since(c.first))
+        } else {
+            since(c.first)
+        };
+        let kind = if c.event.warning { "Warning" } else { "Normal" };
+        rows.push([kind.to_string(), c.event.reason.to_string(), when, c.event.from.clone(), c.event.message.clone()]);
     }
     let widths: Vec<usize> = (0..4).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0) + 2).collect();
     let mut out = String::from("Events:\n");
@@ -70,4 +98,50 @@ pub fn describe_events(events: &[(u64, KubeEvent)], object: (Kind, &str), now: u
         out.push('\n');
     }
     out
+}
+
+/// The name client-go's event recorder gives an Event: its object's name and a time in hex; the
+/// demo's "time" is the Event's place in the log.
+pub fn event_name(object: &str, index: usize) -> String {
+    format!("{object}.{:016x}", 0x1880_0000_0000_0000u64 + index as u64)
+}
+
+/// The Table the API server returns for Events (`eventColumnDefinitions` and `printEvent` in
+/// `printers.go`, whose server side fills the wide cells too): each Event counted, with the step
+/// its object was made at, oldest first; `now` is the current step.
+pub fn event_table(all: &[(Counted, u64)], now: u64) -> Table {
+    let columns = vec![
+        column("Last Seen"),
+        column("Type"),
+        column("Reason"),
+        column("Object"),
+        wide("Subobject"),
+        wide("Source"),
+        column("Message"),
+        wide("First Seen"),
+        Column { kind: "integer", ..wide("Count") },
+        Column { format: "name", ..wide("Name") },
+    ];
+    let rows = all
+        .iter()
+        .enumerate()
+        .map(|(index, (c, _))| {
+            let e = c.event;
+            let name = event_name(&e.object.1, index);
+            let cells = vec![
+                age(now.saturating_sub(c.last)),
+                if e.warning { "Warning" } else { "Normal" }.to_string(),
+                e.reason.to_string(),
+                format!("{}/{}", e.object.0.name().to_lowercase(), e.object.1),
+                String::new(),
+                e.from.clone(),
+                e.message.trim().to_string(),
+                age(now.saturating_sub(c.first)),
+                c.count.to_string(),
+                name.clone(),
+            ];
+            Row { name, cells, labels: Vec::new() }
+        })
+        .collect();
+    Table { resource: "event", namespaced: true, columns, rows }
 }

@@ -7,7 +7,10 @@
 //! `HumanDuration`. Several kinds at once print one table each, names prefixed with the resource,
 //! separated by a blank line.
 
-use super::{Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
+use super::{
+    Cluster, Kind, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE,
+    PROVISIONER,
+};
 
 /// `HumanDuration` for a whole number of seconds.
 pub fn age(seconds: u64) -> String {
@@ -28,34 +31,126 @@ fn gi(n: u32) -> String {
     format!("{n}Gi")
 }
 
+/// One column of a `meta.k8s.io/v1` Table, as the API server's printers define it: its name (the
+/// header kubectl prints upper-cased), its type and format, and its priority (1: only with
+/// `-o wide`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub format: &'static str,
+    pub priority: u8,
+}
+
+pub(crate) const fn column(name: &'static str) -> Column {
+    Column { name, kind: "string", format: "", priority: 0 }
+}
+
+/// A column kubectl prints only with `-o wide`.
+pub(crate) const fn wide(name: &'static str) -> Column {
+    Column { priority: 1, ..column(name) }
+}
+
+const NAME: Column = Column { format: "name", ..column("Name") };
+const AGE: Column = column("Age");
+
+/// A resource's table at one moment: every column (the wide ones too) and one row per object, in
+/// the order the cluster lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// How kubectl names the resource before a name when it lists several (`pod/web-0`).
+    pub resource: &'static str,
+    pub namespaced: bool,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub name: String,
+    /// One per column.
+    pub cells: Vec<String>,
+    /// The object's labels, sorted by key, for `--show-labels`.
+    pub labels: Vec<(String, String)>,
+}
+
+/// How kubectl is asked to print: `-o wide`, `--show-labels`, `-A` (`--all-namespaces`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    pub wide: bool,
+    pub show_labels: bool,
+    pub all_namespaces: bool,
+}
+
 /// `kubectl get <kinds>`; `age(kind, name)` is how many seconds ago the object was created.
 pub fn get(cluster: &Cluster, kinds: &[Kind], age_of: &dyn Fn(Kind, &str) -> u64) -> String {
     let present = cluster.kinds();
-    let shown: Vec<Kind> = kinds.iter().copied().filter(|k| present.contains(k)).collect();
-    if shown.is_empty() {
-        return format!("No resources found in {NAMESPACE} namespace.\n");
-    }
-    let prefix = kinds.len() > 1;
-    let tables: Vec<String> = shown
+    let shown: Vec<Table> =
+        kinds.iter().filter(|k| present.contains(k)).map(|&kind| table(cluster, kind, age_of)).collect();
+    print(&shown, kinds.len() > 1, Shown::default())
+}
+
+/// The Table the API server returns for `kind`: what `kubectl get` prints from.
+pub fn table(cluster: &Cluster, kind: Kind, age_of: &dyn Fn(Kind, &str) -> u64) -> Table {
+    let (columns, rows) = cells(cluster, kind);
+    let after_age = columns.iter().position(|c| c.name == "Age").unwrap_or(columns.len());
+    let rows = rows
+        .into_iter()
+        .map(|(name, mut cells)| {
+            cells.insert(0, name.clone());
+            cells.insert(after_age.min(cells.len()), age(age_of(kind, &name)));
+            let labels = cluster.labels(kind, &name);
+            Row { name, cells, labels }
+        })
+        .collect();
+    Table { resource: kind.resource(), namespaced: kind.namespaced(), columns, rows }
+}
+
+/// What kubectl prints for tables the server returned (`tablePrinter` in cli-runtime): the wide
+/// columns only with `-o wide`, NAMESPACE first with `-A` for namespaced kinds, LABELS last with
+/// `--show-labels`, and `<resource>/<name>` names when several kinds were asked for. No table at
+/// all is kubectl's "No resources found" line.
+pub fn print(tables: &[Table], prefix: bool, shown: Shown) -> String {
+    let printed: Vec<String> = tables
         .iter()
-        .map(|&kind| {
-            let (header, rows) = table(cluster, kind);
-            let rows = rows.into_iter().map(|(name, mut cells)| {
-                let shown_name = if prefix { format!("{}/{name}", kind.resource()) } else { name.clone() };
-                cells.insert(0, shown_name);
-                cells.push(age(age_of(kind, &name)));
-                // The one column after AGE.
-                if kind == Kind::Node {
-                    cells.push(KUBELET_VERSION.to_string());
+        .filter(|t| !t.rows.is_empty())
+        .map(|t| {
+            let namespaced = shown.all_namespaces && t.namespaced;
+            let keep: Vec<usize> = (0..t.columns.len()).filter(|&c| shown.wide || t.columns[c].priority == 0).collect();
+            let mut header: Vec<String> = keep.iter().map(|&c| t.columns[c].name.to_uppercase()).collect();
+            if namespaced {
+                header.insert(0, "NAMESPACE".into());
+            }
+            if shown.show_labels {
+                header.push("LABELS".into());
+            }
+            let mut lines = vec![header];
+            for row in &t.rows {
+                let mut line: Vec<String> =
+                    keep.iter().map(|&c| row.cells.get(c).cloned().unwrap_or_default()).collect();
+                if prefix {
+                    line[0] = format!("{}/{}", t.resource, row.name);
                 }
-                cells
-            });
-            let mut lines = vec![header.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
-            lines.extend(rows);
+                if namespaced {
+                    line.insert(0, NAMESPACE.into());
+                }
+                if shown.show_labels {
+                    let labels: Vec<String> = row.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    line.push(if labels.is_empty() { "<none>".into() } else { labels.join(",") });
+                }
+                lines.push(line);
+            }
             tabwrite(&lines)
         })
         .collect();
-    tables.join("\n")
+    if printed.is_empty() {
+        return if shown.all_namespaces {
+            "No resources found\n".to_string()
+        } else {
+            format!("No resources found in {NAMESPACE} namespace.\n")
+        };
+    }
+    printed.join("\n")
 }
 
 /// A Go tabwriter with kubectl's settings: each column as wide as its widest cell plus 3, at least 6.
@@ -79,27 +174,61 @@ fn tabwrite(lines: &[Vec<String>]) -> String {
 
 type Rows = Vec<(String, Vec<String>)>;
 
-/// The header (NAME first, AGE last) and each object's cells between them.
-fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
+/// Each kind's columns as `printers.go` defines them (`nodeColumnDefinitions`,
+/// `storageClassColumnDefinitions`, `persistentVolumeClaimColumnDefinitions`,
+/// `persistentVolumeColumnDefinitions`, `volumeAttachmentColumnDefinitions`,
+/// `statefulSetColumnDefinitions`, `podColumnDefinitions`), and each object's cells but its name
+/// and age, which [`table`] puts in, as `printNode`, `printStorageClass`, ... write them.
+fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
     let yes_no = |b: bool| if b { "true" } else { "false" }.to_string();
+    let none = || "<none>".to_string();
     match kind {
         // `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
-        // roles from the `node-role.kubernetes.io/<role>` labels.
+        // roles from the `node-role.kubernetes.io/<role>` labels. The demo's nodes report no
+        // addresses, so the IPs are <none>.
         Kind::Node => (
-            &["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
+            vec![
+                NAME,
+                column("Status"),
+                column("Roles"),
+                AGE,
+                column("Version"),
+                wide("Internal-IP"),
+                wide("External-IP"),
+                wide("OS-Image"),
+                wide("Kernel-Version"),
+                wide("Container-Runtime"),
+            ],
             cluster
                 .nodes
                 .iter()
                 .map(|n| {
-                    let status = if n.lost_at.is_some() { "NotReady" } else { "Ready" };
+                    let status = if n.lost_at.is_some() { "NotReady" } else { "Ready" }.to_string();
                     let roles = n.roles();
-                    let roles = if roles.is_empty() { "<none>".to_string() } else { roles.join(",") };
-                    (n.name.clone(), vec![status.into(), roles])
+                    let roles = if roles.is_empty() { none() } else { roles.join(",") };
+                    let cells = vec![
+                        status,
+                        roles,
+                        KUBELET_VERSION.to_string(),
+                        none(),
+                        none(),
+                        OS_IMAGE.into(),
+                        KERNEL_VERSION.into(),
+                        CONTAINER_RUNTIME.into(),
+                    ];
+                    (n.name.clone(), cells)
                 })
                 .collect(),
         ),
         Kind::StorageClass => (
-            &["NAME", "PROVISIONER", "RECLAIMPOLICY", "VOLUMEBINDINGMODE", "ALLOWVOLUMEEXPANSION", "AGE"],
+            vec![
+                NAME,
+                column("Provisioner"),
+                column("ReclaimPolicy"),
+                column("VolumeBindingMode"),
+                column("AllowVolumeExpansion"),
+                AGE,
+            ],
             cluster
                 .classes
                 .iter()
@@ -115,12 +244,22 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                 .collect(),
         ),
         Kind::PersistentVolumeClaim => (
-            &["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"],
+            vec![
+                NAME,
+                column("Status"),
+                column("Volume"),
+                column("Capacity"),
+                column("Access Modes"),
+                column("StorageClass"),
+                column("VolumeAttributesClass"),
+                AGE,
+                wide("VolumeMode"),
+            ],
             cluster
                 .claims
                 .iter()
                 .map(|c| {
-                    let cells = match &c.bound {
+                    let mut cells = match &c.bound {
                         Some((volume, capacity)) => {
                             // kubectl shows an object with a deletionTimestamp as Terminating.
                             let status = if c.terminating { "Terminating" } else { "Bound" };
@@ -128,24 +267,24 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                         }
                         None => vec!["Pending".into(), String::new(), String::new(), String::new()],
                     };
-                    let mut cells = cells;
-                    cells.extend([c.class.clone(), "<unset>".into()]);
+                    cells.extend([c.class.clone(), "<unset>".into(), "Filesystem".into()]);
                     (c.name.clone(), cells)
                 })
                 .collect(),
         ),
         Kind::PersistentVolume => (
-            &[
-                "NAME",
-                "CAPACITY",
-                "ACCESS MODES",
-                "RECLAIM POLICY",
-                "STATUS",
-                "CLAIM",
-                "STORAGECLASS",
-                "VOLUMEATTRIBUTESCLASS",
-                "REASON",
-                "AGE",
+            vec![
+                NAME,
+                column("Capacity"),
+                column("Access Modes"),
+                column("Reclaim Policy"),
+                column("Status"),
+                column("Claim"),
+                column("StorageClass"),
+                column("VolumeAttributesClass"),
+                column("Reason"),
+                AGE,
+                wide("VolumeMode"),
             ],
             cluster
                 .volumes
@@ -160,13 +299,14 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                         v.class.clone(),
                         "<unset>".into(),
                         String::new(),
+                        "Filesystem".into(),
                     ];
                     (v.name.clone(), cells)
                 })
                 .collect(),
         ),
         Kind::VolumeAttachment => (
-            &["NAME", "ATTACHER", "PV", "NODE", "ATTACHED", "AGE"],
+            vec![NAME, column("Attacher"), column("PV"), column("Node"), column("Attached"), AGE],
             cluster
                 .attachments
                 .iter()
@@ -174,11 +314,25 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                 .collect(),
         ),
         Kind::StatefulSet => (
-            &["NAME", "READY", "AGE"],
-            cluster.sets.iter().map(|s| (s.name.clone(), vec![format!("{}/{}", s.ready, s.replicas)])).collect(),
+            vec![NAME, column("Ready"), AGE, wide("Containers"), wide("Images")],
+            cluster
+                .sets
+                .iter()
+                .map(|s| (s.name.clone(), vec![format!("{}/{}", s.ready, s.replicas), CONTAINER.into(), IMAGE.into()]))
+                .collect(),
         ),
         Kind::Pod => (
-            &["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
+            vec![
+                NAME,
+                column("Ready"),
+                column("Status"),
+                column("Restarts"),
+                AGE,
+                wide("IP"),
+                wide("Node"),
+                wide("Nominated Node"),
+                wide("Readiness Gates"),
+            ],
             cluster
                 .pods
                 .iter()
@@ -192,7 +346,8 @@ fn table(cluster: &Cluster, kind: Kind) -> (&'static [&'static str], Rows) {
                         (Some(_), None) => "Running",
                         (None, None) => "Pending",
                     };
-                    (p.name.clone(), vec![ready.into(), status.into(), "0".into()])
+                    let node = p.node.clone().unwrap_or_else(none);
+                    (p.name.clone(), vec![ready.into(), status.into(), "0".into(), none(), node, none(), none()])
                 })
                 .collect(),
         ),

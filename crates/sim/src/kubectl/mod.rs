@@ -7,13 +7,17 @@
 //! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
 //! second from [`EPOCH`].
 
+mod command;
 mod events;
 mod get;
+mod moment;
 mod yaml;
 
-pub use events::{describe_events, KubeEvent};
-pub use get::{age, get};
-pub use yaml::yaml;
+pub use command::run;
+pub use events::{counted, describe_counted, describe_events, event_name, event_table, Counted, KubeEvent};
+pub use get::{age, get, print, table, Column, Row, Shown, Table};
+pub use moment::Moment;
+pub use yaml::{timestamp, yaml};
 
 use crate::api::{AccessMode, CONTROL_PLANE_TAINT, ZONE_LABEL};
 
@@ -21,6 +25,14 @@ use crate::api::{AccessMode, CONTROL_PLANE_TAINT, ZONE_LABEL};
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
 /// What every demo node's kubelet reports as its version.
 pub const KUBELET_VERSION: &str = "v1.37.0";
+/// What every demo node's kubelet reports of its machine (`status.nodeInfo`).
+pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
+pub const KERNEL_VERSION: &str = "6.1.0-40-amd64";
+pub const CONTAINER_RUNTIME: &str = "containerd://2.1.4";
+/// The image every demo pod runs, in its one container: the pods here do nothing but hold their
+/// volume.
+pub const IMAGE: &str = "registry.k8s.io/pause:3.10";
+pub const CONTAINER: &str = "app";
 /// The namespace every demo object lives in.
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.
@@ -48,6 +60,38 @@ impl Kind {
         Kind::StatefulSet,
         Kind::Pod,
     ];
+
+    /// The kind as the API names it (`kind:` of its objects).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Node => "Node",
+            Kind::StorageClass => "StorageClass",
+            Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
+            Kind::PersistentVolume => "PersistentVolume",
+            Kind::VolumeAttachment => "VolumeAttachment",
+            Kind::StatefulSet => "StatefulSet",
+            Kind::Pod => "Pod",
+        }
+    }
+
+    /// The resource's path segment, its API group ("" for the core group), and the short names
+    /// discovery lists for it, as the API server serves them.
+    pub fn api(self) -> (&'static str, &'static str, &'static [&'static str]) {
+        match self {
+            Kind::Node => ("nodes", "", &["no"]),
+            Kind::StorageClass => ("storageclasses", "storage.k8s.io", &["sc"]),
+            Kind::PersistentVolumeClaim => ("persistentvolumeclaims", "", &["pvc"]),
+            Kind::PersistentVolume => ("persistentvolumes", "", &["pv"]),
+            Kind::VolumeAttachment => ("volumeattachments", "storage.k8s.io", &[]),
+            Kind::StatefulSet => ("statefulsets", "apps", &["sts"]),
+            Kind::Pod => ("pods", "", &["po"]),
+        }
+    }
+
+    /// Whether its objects live in a namespace (the rest are cluster-wide).
+    pub fn namespaced(self) -> bool {
+        matches!(self, Kind::PersistentVolumeClaim | Kind::StatefulSet | Kind::Pod)
+    }
 
     /// How `kubectl get` names the kind before a name when it lists several kinds at once
     /// (`persistentvolumeclaim/data`).
@@ -206,6 +250,24 @@ impl Cluster {
         out
     }
 
+    /// The labels of one object, sorted by key, as its metadata holds them.
+    pub fn labels(&self, kind: Kind, name: &str) -> Vec<(String, String)> {
+        let app = |set: &Option<String>| set.iter().map(|s| ("app".to_string(), s.clone())).collect();
+        match kind {
+            Kind::Node => self.nodes.iter().find(|n| n.name == name).map(Node::all_labels).unwrap_or_default(),
+            Kind::PersistentVolumeClaim => {
+                self.claims.iter().find(|c| c.name == name).map(|c| app(&c.set)).unwrap_or_default()
+            }
+            Kind::Pod => {
+                let mut labels =
+                    self.pods.iter().find(|p| p.name == name).map(|p| p.labels.clone()).unwrap_or_default();
+                labels.sort();
+                labels
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Which kinds this cluster has any object of.
     pub fn kinds(&self) -> Vec<Kind> {
         let mut kinds: Vec<Kind> = self.names().into_iter().map(|(k, _)| k).collect();
@@ -225,7 +287,7 @@ impl Node {
             ("kubernetes.io/os".to_string(), "linux".to_string()),
         ];
         if self.taints.iter().any(|t| t.0 == CONTROL_PLANE_TAINT) {
-            labels.push((CONTROL_PLANE_TAINT.to_string(), "\"\"".to_string()));
+            labels.push((CONTROL_PLANE_TAINT.to_string(), String::new()));
         }
         if let Some(zone) = &self.zone {
             labels.push((ZONE_LABEL.to_string(), zone.clone()));
@@ -263,7 +325,13 @@ impl Attachment {
 
 /// A made-up uid, the same for the same object on every render: zeros but for a hash of the name.
 pub fn uid(kind: Kind, name: &str) -> String {
-    format!("00000000-0000-4000-8000-{:012x}", name_hash(kind, name))
+    uid_at(kind, name, 0)
+}
+
+/// The uid of the object made at step `born`: an object made again under the same name is a new
+/// object with a new uid, as kubectl's `delete` and `describe` tell them apart by it.
+pub fn uid_at(kind: Kind, name: &str, born: u64) -> String {
+    format!("{:08x}-0000-4000-8000-{:012x}", born & 0xffff_ffff, name_hash(kind, name))
 }
 
 /// 48 bits of FNV-1a over the kind and name: what the made-up uids and volume ids are built from.

@@ -13,11 +13,14 @@
 
 use std::fmt::Write;
 
-use super::{name_hash, uid, Cluster, Kind, KUBELET_VERSION, NAMESPACE, PROVISIONER};
+use super::{
+    name_hash, uid, uid_at, Cluster, Kind, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION,
+    NAMESPACE, OS_IMAGE, PROVISIONER,
+};
 use crate::api::ZONE_LABEL;
 
-/// The image every demo pod runs: the pods here do nothing but hold their volume.
-const IMAGE: &str = "registry.k8s.io/pause:3.10";
+/// The width past which kubectl's YAML writer breaks a long scalar.
+const BEST_WIDTH: usize = 80;
 
 /// A healthy kubelet's node conditions: type, reason, message and status
 /// (`pkg/kubelet/nodestatus/setters.go`).
@@ -43,7 +46,30 @@ impl Doc {
     }
 
     fn kv(&mut self, indent: usize, key: &str, value: &str) {
-        self.line(indent, &format!("{key}: {value}"));
+        let line = format!("{key}: {value}");
+        if indent + line.chars().count() <= BEST_WIDTH || value.starts_with('"') {
+            return self.line(indent, &line);
+        }
+        // kubectl's YAML writer (go-yaml, `best_width` 80) breaks a long plain or single-quoted
+        // scalar at a space once the line is past 80 columns, going on indented under its key.
+        let under = indent + 2 + if key.starts_with("- ") { 2 } else { 0 };
+        let head = indent + key.chars().count() + 2;
+        let chars: Vec<char> = value.chars().collect();
+        let quoted = value.starts_with('\'');
+        let (mut out, mut column, mut spaces) = (String::new(), head, false);
+        for (i, &c) in chars.iter().enumerate() {
+            let inner = !quoted || i > 1 && i + 2 < chars.len();
+            if c == ' ' && inner && !spaces && column > BEST_WIDTH && chars.get(i + 1) != Some(&' ') {
+                out.push('\n');
+                out.extend(std::iter::repeat_n(' ', under));
+                column = under;
+            } else {
+                out.push(c);
+                column += 1;
+            }
+            spaces = c == ' ';
+        }
+        self.line(indent, &format!("{key}: {out}"));
     }
 
     /// `metadata`: what the API server sets on every object, and what controllers added to this
@@ -70,17 +96,17 @@ impl Doc {
         if meta.namespaced {
             self.kv(2, "namespace", NAMESPACE);
         }
-        if let Some(set) = meta.owner {
+        if let Some((set, set_born)) = meta.owner {
             self.line(2, "ownerReferences:");
             self.kv(2, "- apiVersion", "apps/v1");
             self.kv(4, "blockOwnerDeletion", "true");
             self.kv(4, "controller", "true");
             self.kv(4, "kind", "StatefulSet");
             self.kv(4, "name", set);
-            self.kv(4, "uid", &uid(Kind::StatefulSet, set));
+            self.kv(4, "uid", &uid_at(Kind::StatefulSet, set, set_born));
         }
         self.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + born));
-        self.kv(2, "uid", &uid(kind, name));
+        self.kv(2, "uid", &uid_at(kind, name, born));
     }
 
     fn list(&mut self, indent: usize, key: &str, items: &[&str]) {
@@ -96,7 +122,7 @@ impl Doc {
         }
         self.line(indent, &format!("{key}:"));
         for (k, v) in labels {
-            self.kv(indent + 2, k, v);
+            self.kv(indent + 2, k, if v.is_empty() { "\"\"" } else { v });
         }
     }
 
@@ -105,7 +131,7 @@ impl Doc {
     fn pod_spec(&mut self, indent: usize, volume: Option<&str>) {
         self.line(indent, "containers:");
         self.kv(indent, "- image", IMAGE);
-        self.kv(indent + 2, "name", "app");
+        self.kv(indent + 2, "name", CONTAINER);
         if let Some(volume) = volume {
             self.line(indent + 2, "volumeMounts:");
             self.kv(indent + 2, "- mountPath", "/data");
@@ -124,12 +150,12 @@ struct Meta<'a> {
     finalizers: &'a [&'a str],
     labels: &'a [(String, String)],
     namespaced: bool,
-    /// The StatefulSet that owns the object.
-    owner: Option<&'a str>,
+    /// The StatefulSet that owns the object, and the step it was made at.
+    owner: Option<(&'a str, u64)>,
 }
 
 /// `EPOCH` plus `seconds`, as RFC 3339 (the demos stay well inside one day).
-fn timestamp(seconds: u64) -> String {
+pub fn timestamp(seconds: u64) -> String {
     let s = seconds % 86_400;
     format!("2026-01-01T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
 }
@@ -150,8 +176,10 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(0, "kind", "Node");
             let labels = n.all_labels();
             d.metadata(kind, name, at, Meta { labels: &labels, ..Meta::default() });
-            d.line(0, "spec:");
-            if !n.taints.is_empty() {
+            if n.taints.is_empty() {
+                d.line(0, "spec: {}");
+            } else {
+                d.line(0, "spec:");
                 d.line(2, "taints:");
                 for (key, effect, added) in &n.taints {
                     d.kv(2, "- effect", effect);
@@ -162,6 +190,15 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 }
             }
             d.line(0, "status:");
+            // What the kubelet reports of the machine: a small VM's, the same on every demo node.
+            // kubectl describe divides each pod's requests by it.
+            for key in ["allocatable", "capacity"] {
+                d.line(2, &format!("{key}:"));
+                d.kv(4, "cpu", "\"2\"");
+                d.kv(4, "ephemeral-storage", "20Gi");
+                d.kv(4, "memory", "8Gi");
+                d.kv(4, "pods", "\"110\"");
+            }
             d.line(2, "conditions:");
             // The kubelet's four conditions; when it stops posting, the node lifecycle controller
             // sets each to Unknown (`tryUpdateNodeHealth`) and leaves lastHeartbeatTime alone.
@@ -184,13 +221,13 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let id = format!("{:032x}", u128::from(name_hash(kind, name)) * 0x1_0000_0001);
             d.kv(4, "architecture", "amd64");
             d.kv(4, "bootID", &uid(kind, name));
-            d.kv(4, "containerRuntimeVersion", "containerd://2.1.4");
-            d.kv(4, "kernelVersion", "6.1.0-40-amd64");
+            d.kv(4, "containerRuntimeVersion", CONTAINER_RUNTIME);
+            d.kv(4, "kernelVersion", KERNEL_VERSION);
             d.kv(4, "kubeProxyVersion", "\"\"");
             d.kv(4, "kubeletVersion", KUBELET_VERSION);
             d.kv(4, "machineID", &id);
             d.kv(4, "operatingSystem", "linux");
-            d.kv(4, "osImage", "Debian GNU/Linux 12 (bookworm)");
+            d.kv(4, "osImage", OS_IMAGE);
             d.kv(4, "systemUUID", &uid(kind, name));
         }
         Kind::StorageClass => {
@@ -272,7 +309,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(4, "kind", "PersistentVolumeClaim");
             d.kv(4, "name", &v.claim);
             d.kv(4, "namespace", NAMESPACE);
-            d.kv(4, "uid", &uid(Kind::PersistentVolumeClaim, &v.claim));
+            d.kv(4, "uid", &uid_at(Kind::PersistentVolumeClaim, &v.claim, born(Kind::PersistentVolumeClaim, &v.claim)));
             d.line(2, "csi:");
             d.kv(4, "driver", PROVISIONER);
             d.kv(4, "fsType", "ext4");
@@ -323,6 +360,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(4, "whenScaled", s.when_scaled);
             d.kv(2, "podManagementPolicy", s.policy);
             d.kv(2, "replicas", &s.replicas.to_string());
+            // The API server's defaults for what the demo's set leaves out.
+            d.kv(2, "revisionHistoryLimit", "10");
             d.line(2, "selector:");
             d.labels(4, "matchLabels", &app);
             d.kv(2, "serviceName", &s.name);
@@ -341,6 +380,10 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.kv(8, "topologyKey", key);
                 d.kv(8, "whenUnsatisfiable", when);
             }
+            d.line(2, "updateStrategy:");
+            d.line(4, "rollingUpdate:");
+            d.kv(6, "partition", "0");
+            d.kv(4, "type", "RollingUpdate");
             if let Some((template, class, size, mode)) = &s.template {
                 d.line(2, "volumeClaimTemplates:");
                 d.line(2, "- apiVersion: v1");
@@ -367,8 +410,13 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(0, "kind", "Pod");
             // A graceful delete with the default terminationGracePeriodSeconds, 30.
             let deleting = p.deleted.map(|(at, _)| (at, 30));
-            let meta =
-                Meta { deleting, labels: &p.labels, namespaced: true, owner: p.set.as_deref(), ..Meta::default() };
+            let meta = Meta {
+                deleting,
+                labels: &p.labels,
+                namespaced: true,
+                owner: p.set.as_deref().map(|s| (s, born(Kind::StatefulSet, s))),
+                ..Meta::default()
+            };
             d.metadata(kind, name, at, meta);
             // A StatefulSet's pod names its volume after the claim template; others call it data.
             let template =
@@ -400,7 +448,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                     // The taint eviction controller's mark before it deletes the pod.
                     d.kv(2, "- lastProbeTime", "null");
                     d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(evicted_at)));
-                    d.kv(4, "message", "\"Taint manager: deleting due to NoExecute taint\"");
+                    d.kv(4, "message", &quoted("Taint manager: deleting due to NoExecute taint"));
                     d.kv(4, "reason", "DeletionByTaintManager");
                     d.kv(4, "status", "\"True\"");
                     d.kv(4, "type", "DisruptionTarget");
@@ -426,17 +474,22 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
     Some(d.0)
 }
 
-/// A double-quoted YAML scalar.
+/// A YAML scalar that cannot stand plain, quoted as kubectl writes it.
 fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c => out.push(c),
+    // As kubectl's YAML writer (go-yaml) quotes a string that cannot stand plain, such as one with
+    // ": " in it: in single quotes, a quote doubled, unless it needs an escape (a line break).
+    if text.contains('\n') || text.contains('\\') {
+        let mut out = String::from("\"");
+        for c in text.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                c => out.push(c),
+            }
         }
+        out.push('"');
+        return out;
     }
-    out.push('"');
-    out
+    format!("'{}'", text.replace('\'', "''"))
 }

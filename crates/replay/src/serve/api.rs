@@ -1,0 +1,97 @@
+//! Discovery: what kubectl asks before anything else, to learn which resources the server has,
+//! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
+
+use kubevol_sim::kubectl::{Kind, KUBELET_VERSION};
+use serde_json::{json, Value};
+
+use super::objects::Resource;
+
+/// The verbs every resource lists, as the API server's own resources do.
+const VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
+
+/// `/version`: the version every demo node's kubelet reports.
+pub fn version() -> Value {
+    let minor = KUBELET_VERSION.trim_start_matches("v1.").split('.').next().unwrap_or("0");
+    json!({
+        "major": "1",
+        "minor": minor,
+        "gitVersion": KUBELET_VERSION,
+        "gitCommit": "0000000000000000000000000000000000000000",
+        "gitTreeState": "clean",
+        "buildDate": "2026-01-01T00:00:00Z",
+        "goVersion": "go1.25.0",
+        "compiler": "gc",
+        "platform": "linux/amd64",
+    })
+}
+
+/// `/api`.
+pub fn core_versions(server: &str) -> Value {
+    json!({
+        "kind": "APIVersions",
+        "versions": ["v1"],
+        "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": server}],
+    })
+}
+
+/// The named groups the demos' kinds live in.
+const GROUPS: [&str; 2] = ["apps", "storage.k8s.io"];
+
+fn group(name: &str) -> Value {
+    let version = json!({"groupVersion": format!("{name}/v1"), "version": "v1"});
+    json!({"name": name, "versions": [version], "preferredVersion": version})
+}
+
+/// `/apis`.
+pub fn groups() -> Value {
+    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": GROUPS.map(group)})
+}
+
+/// `/apis/<group>`, for a group the server has.
+pub fn named_group(name: &str) -> Option<Value> {
+    GROUPS.contains(&name).then(|| {
+        let mut g = group(name);
+        g["kind"] = json!("APIGroup");
+        g["apiVersion"] = json!("v1");
+        g
+    })
+}
+
+/// `/api/v1` or `/apis/<group>/v1`: the group's resources, with the StatefulSet's scale
+/// subresource that `kubectl scale` uses.
+pub fn resources(group: &str) -> Option<Value> {
+    if !group.is_empty() && !GROUPS.contains(&group) {
+        return None;
+    }
+    let mut list: Vec<Value> = Vec::new();
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
+        let (plural, _, short, kind) = resource.api();
+        let mut entry = json!({
+            "name": plural,
+            "singularName": kind.to_lowercase(),
+            "namespaced": resource.namespaced(),
+            "kind": kind,
+            "verbs": VERBS,
+        });
+        if !short.is_empty() {
+            entry["shortNames"] = json!(short);
+        }
+        if matches!(resource, Resource::Kind(Kind::Pod | Kind::StatefulSet)) {
+            entry["categories"] = json!(["all"]);
+        }
+        list.push(entry);
+        if resource == Resource::Kind(Kind::StatefulSet) {
+            list.push(json!({
+                "name": "statefulsets/scale",
+                "singularName": "",
+                "namespaced": true,
+                "group": "autoscaling",
+                "version": "v1",
+                "kind": "Scale",
+                "verbs": ["get", "patch", "update"],
+            }));
+        }
+    }
+    let group_version = if group.is_empty() { "v1".to_string() } else { format!("{group}/v1") };
+    Some(json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": list}))
+}

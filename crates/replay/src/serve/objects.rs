@@ -1,0 +1,237 @@
+//! The objects of a moment as the API server returns them: each object's JSON (the kubectl fold's
+//! YAML, read as JSON, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
+
+use kubevol_sim::kubectl::{event_name, timestamp, uid_at, Kind, Moment, NAMESPACE};
+use serde_json::{json, Map, Value};
+
+use super::select::Selector;
+
+/// What the server lists: one of the demo's kinds, or the Events about them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resource {
+    Kind(Kind),
+    Event,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 8] = [
+        Resource::Kind(Kind::Node),
+        Resource::Kind(Kind::StorageClass),
+        Resource::Kind(Kind::PersistentVolumeClaim),
+        Resource::Kind(Kind::PersistentVolume),
+        Resource::Kind(Kind::VolumeAttachment),
+        Resource::Kind(Kind::StatefulSet),
+        Resource::Kind(Kind::Pod),
+        Resource::Event,
+    ];
+
+    /// Path segment, API group, short names, kind.
+    pub fn api(self) -> (&'static str, &'static str, &'static [&'static str], &'static str) {
+        match self {
+            Resource::Kind(kind) => {
+                let (plural, group, short) = kind.api();
+                (plural, group, short, kind.name())
+            }
+            Resource::Event => ("events", "", &["ev"], "Event"),
+        }
+    }
+
+    pub fn namespaced(self) -> bool {
+        match self {
+            Resource::Kind(kind) => kind.namespaced(),
+            Resource::Event => true,
+        }
+    }
+
+    pub fn group_version(self) -> &'static str {
+        match self.api().1 {
+            "" => "v1",
+            "apps" => "apps/v1",
+            _ => "storage.k8s.io/v1",
+        }
+    }
+
+    /// `pods` in `pods "db-9" not found`; `statefulsets.apps` for a named group.
+    pub fn qualified(self) -> String {
+        let (plural, group, ..) = self.api();
+        if group.is_empty() {
+            plural.to_string()
+        } else {
+            format!("{plural}.{group}")
+        }
+    }
+
+    /// The resource of a path segment in a group.
+    pub fn find(group: &str, plural: &str) -> Option<Resource> {
+        Resource::ALL.into_iter().find(|r| r.api().0 == plural && r.api().1 == group)
+    }
+}
+
+/// The resourceVersion of a moment: it grows with every step.
+pub fn resource_version(moment: &Moment) -> String {
+    (1000 + moment.now).to_string()
+}
+
+/// One object of the moment as JSON.
+pub fn object(moment: &Moment, kind: Kind, name: &str) -> Option<Value> {
+    let yaml = moment.yaml(kind, name)?;
+    // The YAML is ours and checked by kubernetes-validate; one that does not read is a bug that
+    // shows as an absent object rather than taking the server down.
+    serde_yaml::from_str::<Value>(&yaml).ok()
+}
+
+/// Every object of a resource at the moment, with its name, as the API server keeps them.
+pub fn objects(moment: &Moment, resource: Resource) -> Vec<(String, Value)> {
+    match resource {
+        Resource::Kind(kind) => moment
+            .cluster
+            .names()
+            .into_iter()
+            .filter(|(k, _)| *k == kind)
+            .filter_map(|(_, name)| object(moment, kind, &name).map(|o| (name, o)))
+            .collect(),
+        Resource::Event => events(moment),
+    }
+}
+
+/// The objects of a resource that a request's selectors and namespace pick.
+pub fn picked(
+    moment: &Moment,
+    resource: Resource,
+    namespace: Option<&str>,
+    selector: &Selector,
+) -> Vec<(String, Value)> {
+    objects(moment, resource)
+        .into_iter()
+        .filter(|(_, o)| namespace.is_none_or(|ns| o["metadata"]["namespace"].as_str() == Some(ns)))
+        .filter(|(_, o)| selector.matches(o))
+        .collect()
+}
+
+/// A `<Kind>List`.
+pub fn list(moment: &Moment, resource: Resource, items: Vec<Value>) -> Value {
+    json!({
+        "kind": format!("{}List", resource.api().3),
+        "apiVersion": resource.group_version(),
+        "metadata": {"resourceVersion": resource_version(moment)},
+        "items": items,
+    })
+}
+
+/// The metadata a Table row carries for `--show-labels` and `-A` (`PartialObjectMetadata`).
+fn partial(object: &Value) -> Value {
+    json!({"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": object["metadata"]})
+}
+
+/// How much of each object a Table row carries (`includeObject`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Include {
+    None,
+    Metadata,
+    Object,
+}
+
+/// A `meta.k8s.io/v1` Table of the picked objects, with the columns and cells of the API server's
+/// printers (`kubevol_sim::kubectl::table`); `columns: false` for a watch event after the first.
+pub fn table(
+    moment: &Moment,
+    resource: Resource,
+    picked: &[(String, Value)],
+    include: Include,
+    columns: bool,
+) -> Value {
+    let table = match resource {
+        Resource::Kind(kind) => moment.table(kind),
+        Resource::Event => moment.event_table(),
+    };
+    let definitions: Vec<Value> = table
+        .columns
+        .iter()
+        .map(|c| json!({"name": c.name, "type": c.kind, "format": c.format, "description": "", "priority": c.priority}))
+        .collect();
+    let rows: Vec<Value> = picked
+        .iter()
+        .filter_map(|(name, object)| {
+            let row = table.rows.iter().find(|r| r.name == *name)?;
+            let cells: Vec<Value> = row
+                .cells
+                .iter()
+                .zip(&table.columns)
+                .map(|(cell, column)| match (column.kind, cell.parse::<i64>()) {
+                    ("integer", Ok(n)) => json!(n),
+                    _ => json!(cell),
+                })
+                .collect();
+            let mut row = Map::new();
+            row.insert("cells".into(), Value::Array(cells));
+            match include {
+                Include::None => {}
+                Include::Metadata => {
+                    row.insert("object".into(), partial(object));
+                }
+                Include::Object => {
+                    row.insert("object".into(), object.clone());
+                }
+            }
+            Some(Value::Object(row))
+        })
+        .collect();
+    let mut out = json!({
+        "kind": "Table",
+        "apiVersion": "meta.k8s.io/v1",
+        "metadata": {"resourceVersion": resource_version(moment)},
+        "rows": rows,
+    });
+    if columns {
+        out["columnDefinitions"] = Value::Array(definitions);
+    }
+    out
+}
+
+/// Every Event of the moment as `core/v1` Events, in the order they were first recorded: the
+/// same Events, counted the same way, as the `Events:` of the kubectl fold.
+pub fn events(moment: &Moment) -> Vec<(String, Value)> {
+    moment
+        .all_counted()
+        .into_iter()
+        .enumerate()
+        .map(|(index, (counted, born))| {
+            let e = counted.event;
+            let (kind, name) = (e.object.0, e.object.1.as_str());
+            let event_name = event_name(name, index);
+            let mut involved = json!({
+                "kind": kind.name(),
+                "name": name,
+                "uid": uid_at(kind, name, born),
+                "apiVersion": Resource::Kind(kind).group_version(),
+                "resourceVersion": (1000 + born).to_string(),
+            });
+            if kind.namespaced() {
+                involved["namespace"] = json!(NAMESPACE);
+            }
+            let object = json!({
+                "kind": "Event",
+                "apiVersion": "v1",
+                "metadata": {
+                    "name": event_name,
+                    "namespace": NAMESPACE,
+                    "uid": format!("e0000000-0000-4000-8000-{index:012x}"),
+                    "resourceVersion": (1000 + counted.last).to_string(),
+                    "creationTimestamp": timestamp(counted.first),
+                },
+                "involvedObject": involved,
+                "reason": e.reason,
+                "message": e.message,
+                "source": {"component": e.from},
+                "firstTimestamp": timestamp(counted.first),
+                "lastTimestamp": timestamp(counted.last),
+                "count": counted.count,
+                "type": if e.warning { "Warning" } else { "Normal" },
+                "eventTime": null,
+                "reportingComponent": e.from,
+                "reportingInstance": "",
+            });
+            (event_name, object)
+        })
+        .collect()
+}

@@ -1,0 +1,240 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The real kubectl is the judge of what the demos print as kubectl.
+//!
+//! `tests/kubectl/commands.txt` lists kubectl commands, each at a scenario's moment. For each, the
+//! real kubectl (the one the bootstrap installs, `$KUBECTL`) runs against `kubevol-replay serve`
+//! at that moment, and its output must equal `tests/kubectl/golden.txt`, which the real kubectl
+//! wrote (`KUBEVOL_WRITE_GOLDEN=1 cargo test -p kubevol-replay --test kubectl` writes it again).
+//! The same golden text is what our own printer (`kubevol_sim::kubectl`, the kubectl fold's code)
+//! must print for every command it knows, so kubectl and the fold cannot drift apart.
+//!
+//! The server's Tables follow these printers of `pkg/printers/internalversion/printers.go` in
+//! kubernetes/kubernetes: `printNode` (nodeColumnDefinitions), `printStorageClass`,
+//! `printPersistentVolumeClaim`, `printPersistentVolume`, `printVolumeAttachment`,
+//! `printStatefulSet`, `printPod` and `printEvent`, each with its `...ColumnDefinitions`.
+//!
+//! Normalised before comparing, and nothing else: the ages kubectl itself counts from the real
+//! clock (the Age column of a `describe`'s Events; every other age is the server's, in steps).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use kubevol_sim::kubectl::Moment;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kubectl")
+}
+
+/// One line of the table: the scenario's file stem, the moment, and kubectl's arguments.
+struct Case {
+    scenario: String,
+    at: Option<usize>,
+    args: Vec<String>,
+    line: String,
+}
+
+/// Words as a shell splits them, with single quotes.
+fn words(text: &str) -> Vec<String> {
+    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for c in text.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(dir().join("commands.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (moment, args) =
+                line.split_once(": ").unwrap_or_else(|| panic!("`{line}`: expected `scenario[@N]: args`"));
+            let (scenario, at) = match moment.split_once('@') {
+                Some((s, n)) => (s.to_string(), Some(n.parse().unwrap())),
+                None => (moment.to_string(), None),
+            };
+            Case { scenario, at, args: words(args), line: line.to_string() }
+        })
+        .collect()
+}
+
+fn scenario(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(format!("{name}.json"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The golden file's sections: each case's line and what kubectl printed.
+fn golden() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(dir().join("golden.txt")).unwrap_or_default();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for part in text.split("\n=== ").map(|p| p.trim_start_matches("=== ")) {
+        if let Some((line, printed)) = part.split_once('\n') {
+            out.push((line.to_string(), printed.to_string()));
+        }
+    }
+    out
+}
+
+fn kubectl() -> PathBuf {
+    if let Some(path) = std::env::var_os("KUBECTL") {
+        return path.into();
+    }
+    let installed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/kubectl");
+    assert!(
+        installed.exists(),
+        "the real kubectl is not installed: run scripts/bootstrap.sh (it puts it in .tools/), or set KUBECTL"
+    );
+    installed
+}
+
+/// What the real kubectl prints for a case: stdout, stderr, and its exit status when not 0.
+fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
+    let address = kubevol_replay::serve::spawn(&scenario(&case.scenario), case.at).unwrap();
+    let out = Command::new(kubectl)
+        .arg(format!("--server=http://{address}"))
+        .arg(format!("--cache-dir={}", home.join("cache").display()))
+        .arg("--request-timeout=20s")
+        .args(&case.args)
+        .env("TZ", "UTC")
+        .env("HOME", home)
+        .env("KUBECONFIG", home.join("none"))
+        .output()
+        .unwrap();
+    let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
+    printed.push_str(&String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
+    }
+    normalise(&printed, case.args[0] == "describe")
+}
+
+fn is_age(word: &str) -> bool {
+    word == "<invalid>"
+        || word.len() >= 2
+            && word.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && word.chars().all(|c| c.is_ascii_digit() || "smhdy".contains(c))
+            && word.chars().last().is_some_and(|c| "smhdy".contains(c))
+}
+
+/// An age as `<age>` (with a closing parenthesis kept).
+fn unaged(word: &str) -> String {
+    let bare = word.trim_end_matches(')');
+    if is_age(bare) {
+        word.replace(bare, "<age>")
+    } else {
+        word.to_string()
+    }
+}
+
+/// The ages a `describe` counts from the real clock as `<age>`: in its `Events:` section, whose
+/// columns are then two spaces apart, and wherever else it prints one (a pod's `Terminating
+/// (lasts ...)`, the Age of a node's pods).
+fn normalise(text: &str, describe: bool) -> String {
+    if !describe {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut in_events = false;
+    for line in text.lines() {
+        if line.starts_with("Events:") {
+            in_events = true;
+            out.push_str(&line.split_whitespace().collect::<Vec<_>>().join("  "));
+            out.push('\n');
+            continue;
+        } else if !line.starts_with(' ') {
+            in_events = false;
+        }
+        if in_events && line.starts_with("  ") {
+            let cells: Vec<String> = line
+                .split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(|c| c.split(' ').map(unaged).collect::<Vec<_>>().join(" "))
+                .collect();
+            out.push_str("  ");
+            out.push_str(&cells.join("  "));
+        } else {
+            out.push_str(&line.split(' ').map(unaged).collect::<Vec<_>>().join(" "));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn the_real_kubectl_prints_the_golden_table() {
+    let kubectl = kubectl();
+    let home = std::env::temp_dir().join(format!("kubevol-kubectl-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let cases = cases();
+    assert!(cases.len() >= 40, "the golden table has at least 40 commands");
+    let printed: Vec<(String, String)> =
+        cases.iter().map(|c| (c.line.clone(), run_kubectl(&kubectl, c, &home))).collect();
+    let _ = std::fs::remove_dir_all(&home);
+    if std::env::var_os("KUBEVOL_WRITE_GOLDEN").is_some() {
+        let text: String =
+            printed.iter().map(|(line, out)| format!("=== {line}\n{out}")).collect::<Vec<_>>().join("\n");
+        std::fs::write(dir().join("golden.txt"), text).unwrap();
+        return;
+    }
+    let golden = golden();
+    let mut differ = Vec::new();
+    for (line, out) in &printed {
+        match golden.iter().find(|(l, _)| l == line) {
+            None => differ.push(format!("{line}: not in golden.txt (write it with KUBEVOL_WRITE_GOLDEN=1)")),
+            Some((_, want)) if want.trim_end() != out.trim_end() => {
+                differ.push(format!("{line}:\n--- golden\n{want}\n--- the real kubectl now\n{out}"))
+            }
+            Some(_) => {}
+        }
+    }
+    assert!(differ.is_empty(), "{} of {} commands differ:\n{}", differ.len(), printed.len(), differ.join("\n"));
+    println!("kubectl golden: {} commands, the real kubectl printed each as checked in", printed.len());
+}
+
+/// Our printer, for each command it knows, prints what the real kubectl printed.
+#[test]
+fn our_printer_prints_what_the_real_kubectl_printed() {
+    let golden = golden();
+    assert!(!golden.is_empty(), "golden.txt is written by the real kubectl (KUBEVOL_WRITE_GOLDEN=1)");
+    let (mut compared, mut differ) = (0, Vec::new());
+    for case in cases() {
+        let live = kubevol_replay::serve::load(&scenario(&case.scenario), case.at).unwrap();
+        let moment: &Moment = live.moment();
+        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        let Some(ours) = kubevol_sim::kubectl::run(moment, &args) else {
+            continue;
+        };
+        let (_, want) =
+            golden.iter().find(|(l, _)| *l == case.line).unwrap_or_else(|| panic!("{}: not in golden.txt", case.line));
+        // A describe is kubectl's own layout; ours is its Events section, which the fold shows.
+        let want = if case.args[0] == "describe" {
+            want.find("Events:").map_or(want.as_str(), |at| &want[at..])
+        } else {
+            want.as_str()
+        };
+        compared += 1;
+        let ours = normalise(&ours, case.args[0] == "describe");
+        if ours.trim_end() != want.trim_end() {
+            differ.push(format!("{}:\n--- the real kubectl\n{want}\n--- ours\n{ours}", case.line));
+        }
+    }
+    assert!(compared >= 30, "our printer answers most of the table ({compared})");
+    assert!(differ.is_empty(), "{} of {compared} differ:\n{}", differ.len(), differ.join("\n"));
+    println!("kubectl golden: our printer prints {compared} commands as the real kubectl did");
+}

@@ -1,0 +1,162 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! `kubevol-replay serve` on bad input: it never panics and answers every request, with a
+//! `Status` as the API server writes one; a scenario it cannot serve and a port in use are clear
+//! errors. And every object it serves is written out for kubernetes-validate
+//! (`scripts/validate-manifests.sh` checks them with the kubectl fold's).
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+
+use kubevol_replay::serve;
+use serde_json::Value;
+
+/// One HTTP/1.1 request: the status code and the body.
+fn request(address: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let response = String::from_utf8_lossy(&response).to_string();
+    let status = response.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    (status, body)
+}
+
+fn scenario(name: &str) -> String {
+    std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap()
+}
+
+#[test]
+fn bad_requests_get_the_api_servers_status_and_the_server_stays_up() {
+    let address = serve::spawn(&scenario("sts-ordered-startup.json"), None).unwrap();
+    let cases: &[(&str, &str, &str, u16, &str)] = &[
+        ("GET", "/nowhere", "", 404, "the server could not find the requested resource"),
+        ("GET", "/apis/batch/v1", "", 404, "the server could not find the requested resource"),
+        ("GET", "/api/v1/namespaces/default/widgets", "", 404, "could not find"),
+        ("GET", "/api/v1/namespaces/default/nodes/node-1", "", 404, "could not find"),
+        ("GET", "/api/v1/namespaces/default/pods/db-9", "", 404, "pods \"db-9\" not found"),
+        ("GET", "/apis/apps/v1/namespaces/default/statefulsets/nope", "", 404, "statefulsets.apps \"nope\" not found"),
+        (
+            "GET",
+            "/api/v1/namespaces/default/pods?fieldSelector=spec.color%3Dblue",
+            "",
+            400,
+            "field label not supported",
+        ),
+        ("GET", "/api/v1/namespaces/default/pods?fieldSelector=nonsense", "", 400, "invalid selector"),
+        ("GET", "/api/v1/namespaces/default/pods?labelSelector=a%20b%20c", "", 400, "unable to parse requirement"),
+        ("GET", "/api/v1/namespaces/default/pods?labelSelector=%25%25", "", 400, "invalid label key"),
+        ("DELETE", "/api/v1/namespaces/default/pods/db-0", "{not json", 400, "not JSON"),
+        ("PATCH", "/apis/apps/v1/namespaces/default/statefulsets/db/scale", "[1,2", 400, "not JSON"),
+        ("PATCH", "/apis/apps/v1/namespaces/default/statefulsets/db/scale", "{\"spec\":{}}", 400, "spec.replicas"),
+        (
+            "PATCH",
+            "/apis/apps/v1/namespaces/default/statefulsets/db/scale",
+            "{\"spec\":{\"replicas\":-2}}",
+            422,
+            "Invalid value: -2",
+        ),
+        ("POST", "/api/v1/namespaces/default/pods", "{}", 405, "this demo's cluster cannot create objects"),
+        ("PUT", "/api/v1/namespaces/default/pods/db-0", "{}", 405, "this demo's cluster cannot replace a Pod"),
+        ("DELETE", "/api/v1/namespaces/default/pods", "", 405, "does not allow this method"),
+        (
+            "DELETE",
+            "/api/v1/persistentvolumes/pvc-00000000-0000-4000-8000-d3ef7aaa5a19",
+            "",
+            405,
+            "this demo's cluster cannot delete a PersistentVolume",
+        ),
+        ("PATCH", "/api/v1/namespaces/default/pods/db-0", "{\"metadata\":{}}", 405, "cannot change a Pod by a patch"),
+        ("DELETE", "/api/v1/namespaces/default/events/x", "", 405, "cannot delete Events"),
+    ];
+    for (method, path, body, code, words) in cases {
+        let (got, text) = request(address, method, path, body);
+        assert_eq!(got, *code, "{method} {path}: {text}");
+        let status: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{method} {path}: {e}: {text}"));
+        assert_eq!(status["kind"], "Status", "{method} {path}");
+        assert_eq!(status["code"], *code, "{method} {path}");
+        assert!(status["message"].as_str().unwrap().contains(words), "{method} {path}: {text}");
+    }
+    // A refused change leaves the cluster as it was: three pods, as before the bad requests.
+    let (code, list) = request(address, "GET", "/api/v1/namespaces/default/pods", "");
+    assert_eq!(code, 200);
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list["items"].as_array().unwrap().len(), 3, "{list}");
+    // Bytes that are not HTTP at all: the connection ends, the server goes on.
+    let mut junk = TcpStream::connect(address).unwrap();
+    junk.write_all(b"\x00\x01\x02 not http\r\n\r\n").unwrap();
+    let _ = junk.read_to_end(&mut Vec::new());
+    assert_eq!(request(address, "GET", "/version", "").0, 200);
+}
+
+#[test]
+fn a_scenario_it_cannot_serve_and_a_port_in_use_are_clear_errors() {
+    let cases = [
+        ("not json", "scenario is not valid JSON"),
+        ("{\"model\": \"volumes\"}", "needs a \"setup\""),
+        ("{\"model\": \"raft\", \"setup\": {}}", "unknown model \"raft\""),
+        ("{\"model\": \"statefulset\", \"setup\": {\"replicas\": \"three\"}}", "setup:"),
+        ("{\"model\": \"statefulset\", \"setup\": {\"name\": \"db\", \"replicas\": 1, \"startup_ticks\": 1, \"policy\": \"OrderedReady\"}, \"actions\": [{\"type\": \"fly\"}]}", "action 0"),
+    ];
+    for (text, words) in cases {
+        let error = serve::load(text, None).err().unwrap_or_else(|| panic!("{text} loads"));
+        assert!(error.contains(words), "{text}: {error}");
+    }
+    let at = serve::load(&scenario("sts-ordered-startup.json"), Some(99)).err().unwrap();
+    assert!(at.contains("--at 99: the scenario has 8 actions"), "{at}");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let error = serve::listen(port).unwrap_err();
+    assert!(error.contains(&format!("port {port} is in use")), "{error}");
+}
+
+/// Every object the server returns, at every moment of every example scenario, as JSON files
+/// for kubernetes-validate --strict.
+#[test]
+fn every_served_object_is_written_for_the_validator() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/tmp/kubectl-manifests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenarios = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut written = 0;
+    for entry in std::fs::read_dir(scenarios).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let actions = serde_json::from_str::<Value>(&text).unwrap()["actions"].as_array().map_or(0, Vec::len);
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        for at in [0, actions / 2, actions] {
+            let Ok(address) = serve::spawn(&text, Some(at)) else {
+                continue; // a scenario about a refused setup has no cluster
+            };
+            for path in [
+                "/api/v1/nodes",
+                "/apis/storage.k8s.io/v1/storageclasses",
+                "/api/v1/persistentvolumeclaims",
+                "/api/v1/persistentvolumes",
+                "/apis/storage.k8s.io/v1/volumeattachments",
+                "/apis/apps/v1/statefulsets",
+                "/api/v1/pods",
+                "/api/v1/events",
+            ] {
+                let (code, body) = request(address, "GET", path, "");
+                assert_eq!(code, 200, "{stem}@{at} {path}: {body}");
+                let list: Value = serde_json::from_str(&body).unwrap();
+                for item in list["items"].as_array().unwrap() {
+                    let kind = item["kind"].as_str().unwrap().to_lowercase();
+                    let name = item["metadata"]["name"].as_str().unwrap();
+                    let file = dir.join(format!("served-{stem}-at{at}-{kind}-{name}.yaml"));
+                    std::fs::write(file, serde_json::to_string_pretty(item).unwrap()).unwrap();
+                    written += 1;
+                }
+            }
+        }
+    }
+    assert!(written > 500, "{written} objects served");
+    println!("served objects written for kubernetes-validate: {written}");
+}

@@ -1,0 +1,129 @@
+//! A moment of a model's history as a cluster would hold it: the objects, when each appeared
+//! (its AGE and creationTimestamp) and every Event so far, in the order they happened. The
+//! kubectl fold, the served cluster (`kubevol-replay serve`) and their tests all read a moment
+//! through this, so they print the same thing for the same history.
+//!
+//! Time is the demo's step clock: each action, accepted or refused, is one second.
+
+use super::{counted, describe_counted, event_table, get, table, yaml, Cluster, Counted, Kind, KubeEvent, Table};
+use crate::Model;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moment {
+    pub cluster: Cluster,
+    /// Each object of the moment and the step it appeared at (an object made again under the same
+    /// name is new again).
+    births: Vec<(Kind, String, u64)>,
+    /// Every Event so far with the step it happened at, oldest first.
+    pub events: Vec<(u64, KubeEvent)>,
+    /// For each Event, the step its object was made at: the events of an object made again under
+    /// the same name are not the new object's (the API server tells them apart by uid).
+    about: Vec<u64>,
+    pub now: u64,
+}
+
+impl Moment {
+    /// The moment after a setup and its actions; a setup the model refuses is an empty cluster.
+    pub fn replay<M: Model>(setup: &M::Setup, actions: &[M::Action]) -> Moment {
+        let mut moment = Moment::default();
+        let Ok((mut state, events)) = M::start(setup) else {
+            return moment;
+        };
+        moment.observe(&state, &events);
+        for action in actions {
+            let _ = moment.apply(&mut state, action.clone());
+        }
+        moment
+    }
+
+    /// One more action, one step later: what the model said, and the moment after it.
+    pub fn apply<M: Model>(&mut self, state: &mut M, action: M::Action) -> Result<Vec<M::Event>, M::Refusal> {
+        self.now += 1;
+        let events = state.apply(action)?;
+        self.observe(state, &events);
+        Ok(events)
+    }
+
+    /// What the start or an accepted action did: the Events its events stand for, and which
+    /// objects are new.
+    pub fn observe<M: Model>(&mut self, state: &M, events: &[M::Event]) {
+        let before = std::mem::take(&mut self.births);
+        self.cluster = state.cluster();
+        let now = self.now;
+        for (kind, name) in self.cluster.names() {
+            let born = before.iter().find(|(k, n, _)| *k == kind && *n == name).map_or(now, |b| b.2);
+            self.births.push((kind, name, born));
+        }
+        for e in events {
+            for k in state.kube_events(e) {
+                // An object gone by now was the one the event is about: its step is the one it had.
+                let (kind, name) = (k.object.0, k.object.1.as_str());
+                let find =
+                    |list: &[(Kind, String, u64)]| list.iter().find(|(k, n, _)| *k == kind && n == name).map(|b| b.2);
+                self.about.push(find(&self.births).or_else(|| find(&before)).unwrap_or(now));
+                self.events.push((now, k));
+            }
+        }
+    }
+
+    /// The step an object appeared at, for its `creationTimestamp`.
+    pub fn born(&self, kind: Kind, name: &str) -> u64 {
+        self.births.iter().find(|(k, n, _)| *k == kind && n == name).map_or(0, |b| b.2)
+    }
+
+    /// How many steps ago an object appeared: its AGE.
+    pub fn age(&self, kind: Kind, name: &str) -> u64 {
+        self.now.saturating_sub(self.born(kind, name))
+    }
+
+    /// `kubectl get <kinds>`.
+    pub fn get(&self, kinds: &[Kind]) -> String {
+        get(&self.cluster, kinds, &|k, n| self.age(k, n))
+    }
+
+    /// The Table the API server returns for `kind`.
+    pub fn table(&self, kind: Kind) -> Table {
+        table(&self.cluster, kind, &|k, n| self.age(k, n))
+    }
+
+    /// `kubectl get <kind> <name> -o yaml`.
+    pub fn yaml(&self, kind: Kind, name: &str) -> Option<String> {
+        yaml(&self.cluster, kind, name, &|k, n| self.born(k, n))
+    }
+
+    /// The `Events:` section `kubectl describe` ends with.
+    pub fn describe_events(&self, kind: Kind, name: &str) -> String {
+        describe_counted(&self.counted(kind, name), self.now)
+    }
+
+    /// The Events about the object of this moment named so, counted as the API server keeps them.
+    pub fn counted(&self, kind: Kind, name: &str) -> Vec<Counted<'_>> {
+        let born = self.born(kind, name);
+        let about = self
+            .events
+            .iter()
+            .zip(&self.about)
+            .filter(|((_, e), b)| e.object.0 == kind && e.object.1 == name && **b == born);
+        counted(about.map(|((at, e), _)| (*at, e)))
+    }
+
+    /// Every Event of the moment, counted, with the step its object was made at.
+    pub fn all_counted(&self) -> Vec<(Counted<'_>, u64)> {
+        let mut out: Vec<(Counted<'_>, u64)> = Vec::new();
+        for ((at, e), born) in self.events.iter().zip(&self.about) {
+            match out.iter_mut().find(|(c, b)| c.event == e && b == born) {
+                Some((c, _)) => {
+                    c.last = *at;
+                    c.count += 1;
+                }
+                None => out.push((Counted { event: e, first: *at, last: *at, count: 1 }, *born)),
+            }
+        }
+        out
+    }
+
+    /// The Table the API server returns for Events.
+    pub fn event_table(&self) -> Table {
+        event_table(&self.all_counted(), self.now)
+    }
+}
