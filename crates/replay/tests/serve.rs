@@ -103,7 +103,11 @@ fn a_scenario_it_cannot_serve_and_a_port_in_use_are_clear_errors() {
         ("{\"model\": \"volumes\"}", "needs a \"setup\""),
         ("{\"model\": \"raft\", \"setup\": {}}", "unknown model \"raft\""),
         ("{\"model\": \"statefulset\", \"setup\": {\"replicas\": \"three\"}}", "setup:"),
-        ("{\"model\": \"statefulset\", \"setup\": {\"name\": \"db\", \"replicas\": 1, \"startup_ticks\": 1, \"policy\": \"OrderedReady\"}, \"actions\": [{\"type\": \"fly\"}]}", "action 0"),
+        (
+            r#"{"model": "statefulset", "setup": {"name": "db", "replicas": 1, "startup_ticks": 1,
+                "policy": "OrderedReady"}, "actions": [{"type": "fly"}]}"#,
+            "action 0",
+        ),
     ];
     for (text, words) in cases {
         let error = serve::load(text, None).err().unwrap_or_else(|| panic!("{text} loads"));

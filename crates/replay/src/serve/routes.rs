@@ -202,7 +202,8 @@ async fn handle(State(shared): State<Shared>, method: Method, uri: Uri, headers:
             };
             let Ok(replicas) = u32::try_from(replicas) else {
                 let message = format!(
-                    "StatefulSet.apps \"{name}\" is invalid: spec.replicas: Invalid value: {replicas}: must be greater than or equal to 0"
+                    "StatefulSet.apps \"{name}\" is invalid: spec.replicas: Invalid value: {replicas}: \
+                     must be greater than or equal to 0"
                 );
                 return status(
                     StatusCode::UNPROCESSABLE_ENTITY,
