@@ -166,7 +166,11 @@ fn scaling_below_zero_stays_at_zero() {
 fn the_controller_says_what_a_real_cluster_says() {
     let mut s = set(1, 0, PodManagementPolicy::OrderedReady);
     let events = s.apply(Action::Step).unwrap();
-    assert_eq!(events[0].tell(Voice::K8s), "create Pod db-0 in StatefulSet db successful");
+    // A new ordinal's claim is created first, from the volumeClaimTemplate, then its pod.
+    assert_eq!(
+        events[0].tell(Voice::K8s),
+        "create Claim data-db-0 Pod db-0 in StatefulSet db success\ncreate Pod db-0 in StatefulSet db successful"
+    );
     s.apply(Action::Scale { replicas: 0 }).unwrap();
     let events = s.apply(Action::Step).unwrap();
     assert_eq!(events[0].tell(Voice::K8s), "delete Pod db-0 in StatefulSet db successful");
@@ -202,6 +206,7 @@ fn when_scaled_delete_removes_the_pvc_on_scale_down() {
     s.apply(Action::Scale { replicas: 2 }).unwrap();
     let events = s.apply(Action::Step).unwrap();
     assert!(events.contains(&Event::PvcDeleted {
+        set: "db".into(),
         pvc: "data-db-2".into(),
         why: PvcGone::WhenScaled,
         data: Some("gone soon".into())
@@ -250,6 +255,7 @@ fn a_pvc_deleted_while_in_use_waits_for_its_pod() {
     assert_eq!(s.pvcs[&1].data.as_deref(), Some("x"), "still there while the pod runs");
     let events = s.apply(Action::DeletePod { ordinal: 1 }).unwrap();
     assert!(events.contains(&Event::PvcDeleted {
+        set: "db".into(),
         pvc: "data-db-1".into(),
         why: PvcGone::Manual,
         data: Some("x".into())

@@ -108,7 +108,8 @@ fn losing_a_node_differs_from_losing_a_zone() {
     let mut one = s.clone();
     let events = one.apply(Action::FailNode { node: "zone-a-1".into() }).unwrap();
     assert!(matches!(&events[..], [Event::NodeLost { survivors: 5, of: 6, .. }]), "{events:?}");
-    assert_eq!(events[0].tell(Voice::K8s), "Node zone-a-1 status is now: NodeNotReady");
+    // The node lifecycle controller's word on the node, then on its one pod.
+    assert_eq!(events[0].tell(Voice::K8s), "Node zone-a-1 status is now: NodeNotReady\nNode is not ready");
     let mut zone = s.clone();
     let events = zone.apply(Action::FailZone { zone: "zone-a".into() }).unwrap();
     assert!(matches!(&events[..], [Event::ZoneLost { survivors: 4, of: 6, .. }]), "{events:?}");

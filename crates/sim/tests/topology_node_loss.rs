@@ -114,7 +114,8 @@ fn losing_a_zone_says_not_ready_for_every_node_in_node_order() {
     let events = s.apply(Action::FailZone { zone: "zone-a".into() }).unwrap();
     assert_eq!(
         events[0].tell(Voice::K8s),
-        "Node zone-a-1 status is now: NodeNotReady\nNode zone-a-2 status is now: NodeNotReady"
+        "Node zone-a-1 status is now: NodeNotReady\nNode is not ready\n\
+         Node zone-a-2 status is now: NodeNotReady\nNode is not ready"
     );
     // kubectl describe: one NodeNotReady per node, and the Warning on each of their pods.
     let reported: Vec<(Kind, String, &str, String)> =
@@ -199,7 +200,11 @@ fn a_node_that_comes_back_finishes_the_deletions_and_runs_the_rest() {
     let lost = pod_on(&s, "zone-a-1");
     s.apply(Action::FailNode { node: "zone-a-1".into() }).unwrap();
     let events = s.apply(Action::RecoverNode { node: "zone-a-1".into() }).unwrap();
-    assert_eq!(k8s(&events), ["Node zone-a-1 status is now: NodeReady"]);
+    // The kubelet's four conditions, and the eviction still waiting for its 300 s called off.
+    let back = "Node zone-a-1 status is now: NodeHasSufficientMemory\nNode zone-a-1 status is now: \
+                NodeHasNoDiskPressure\nNode zone-a-1 status is now: NodeHasSufficientPID\nNode zone-a-1 status is \
+                now: NodeReady";
+    assert_eq!(k8s(&events), [format!("{back}\nCancelling deletion of Pod default/{lost}")]);
     assert_eq!(
         events,
         [Event::NodeRecovered { node: "zone-a-1".into(), running: vec![lost.clone()], deleted: vec![] }]

@@ -337,8 +337,14 @@ impl State {
         // staging when the driver stages, else after publishing.
         let grow = (v.filesystem_gib < v.size_gib).then_some(v.size_gib);
         let caps = self.driver.capabilities;
-        let mut events =
-            vec![Event::Mounted { volume: name.clone(), node: node.to_string(), pod: pod.clone(), read_only }];
+        let attached = caps.publish_unpublish;
+        let mut events = vec![Event::Mounted {
+            volume: name.clone(),
+            node: node.to_string(),
+            pod: pod.clone(),
+            read_only,
+            attached,
+        }];
         if caps.stage_unstage && first_on_node {
             let stage = CsiCall::new(Rpc::NodeStageVolume, &name).node(node).mode(mode, read_only);
             events.push(Event::Csi(self.send(stage)));

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::kubectl::said;
 use super::rpc::{Code, CsiCall};
-use crate::api::DRIVER_NAME;
 use crate::told::{list, pick, told_table, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +42,10 @@ pub enum Event {
         node: String,
         pod: String,
         read_only: bool,
+        /// The volume went through an attach step (the driver publishes), which the attach/detach
+        /// controller reports on each pod that arrives to use it.
+        #[serde(default)]
+        attached: bool,
     },
     Unmounted {
         volume: String,
@@ -182,7 +186,7 @@ told_table! {
         Event::Provisioned { volume, claim, size_gib, zone } => Words {
             ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
             en: format!("provisioned {volume} ({size_gib}GiB, {}, claim {claim})", zone_text(false, zone)),
-            k8s: Some(format!("Successfully provisioned volume {volume}")),
+            k8s: Some(format!("{}\n{}", said::provisioning(claim), said::provisioned(volume))),
         },
         Event::ProvisioningFailed { claim, class, volume, code } => Words {
             ja: format!(
@@ -193,11 +197,7 @@ told_table! {
                 "the driver answered CreateVolume with {}: no {volume}, and claim {claim} stays Pending",
                 code.name()
             ),
-            k8s: Some(format!(
-                "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = \
-                not enough space",
-                code.go_name()
-            )),
+            k8s: Some(said::provisioning_failed(class, *code)),
         },
         Event::Attached { volume, node } => Words {
             ja: format!("{volume} を {node} に繋いだ"),
@@ -218,13 +218,16 @@ told_table! {
             ),
             k8s: None,
         },
-        Event::Mounted { volume, node, pod, read_only } => {
+        Event::Mounted { volume, node, pod, read_only, attached } => {
             let ro_ja = if *read_only { "(読み取り専用)" } else { "" };
             let ro_en = if *read_only { " (read-only)" } else { "" };
             Words {
                 ja: format!("{volume} が {node} の {pod} から見えるようになった{ro_ja}"),
                 en: format!("{pod} on {node} now sees {volume}{ro_en}"),
-                k8s: None,
+                k8s: Some(match attached {
+                    true => format!("{}\n{}", said::scheduled(pod, node), said::attached_to(volume)),
+                    false => said::scheduled(pod, node),
+                }),
             }
         }
         Event::Unmounted { volume, node, pod } => Words {
@@ -322,7 +325,7 @@ told_table! {
                 "grew the disk of {volume} to {size_gib}GiB (step 1, the controller); the filesystem is still \
                 the old size"
             ),
-            k8s: Some(format!("External resizer is resizing volume {volume}")),
+            k8s: Some(format!("{}\n{}", said::resizing(volume), said::RESIZE_REQUIRED)),
         },
         Event::ResizeFailed { claim, volume, size_gib, code } => Words {
             ja: format!(
@@ -336,11 +339,7 @@ told_table! {
                 goes back down",
                 code.name()
             ),
-            k8s: Some(format!(
-                "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough space",
-                DRIVER_NAME,
-                code.go_name()
-            )),
+            k8s: Some(format!("{}\n{}", said::resizing(volume), said::resize_failed(volume, *code))),
         },
         Event::FileSystemResizePending { claim, volume } => Words {
             ja: format!(

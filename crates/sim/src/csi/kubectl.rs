@@ -5,7 +5,7 @@
 use super::model::Phase;
 use super::{Event, State};
 use crate::kubectl::{
-    provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume, NAMESPACE,
+    provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume,
 };
 
 impl State {
@@ -99,6 +99,7 @@ impl State {
     /// so here when a pod arrives on a node the volume is attached to); external-resizer's Resizing,
     /// FileSystemResizeRequired and VolumeResizeFailed; the kubelet's FileSystemResizeSuccessful.
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
+        use said::*;
         fn claim(name: &str) -> (Kind, &str) {
             (Kind::PersistentVolumeClaim, name)
         }
@@ -110,76 +111,40 @@ impl State {
                 "waiting for first consumer to be created before binding".into(),
             )],
             Event::Provisioned { volume, claim: c, .. } => vec![
-                KubeEvent::normal(
-                    "Provisioning",
-                    &provisioner_source(),
-                    claim(c),
-                    format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{c}\""),
-                ),
-                KubeEvent::normal(
-                    "ProvisioningSucceeded",
-                    &provisioner_source(),
-                    claim(c),
-                    format!("Successfully provisioned volume {volume}"),
-                ),
+                KubeEvent::normal("Provisioning", &provisioner_source(), claim(c), provisioning(c)),
+                KubeEvent::normal("ProvisioningSucceeded", &provisioner_source(), claim(c), provisioned(volume)),
             ],
             Event::ProvisioningFailed { claim: c, class, code, .. } => vec![KubeEvent::warning(
                 "ProvisioningFailed",
                 &provisioner_source(),
                 claim(c),
-                format!(
-                    "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not \
-                    enough space in the backend",
-                    code.go_name()
-                ),
+                provisioning_failed(class, *code),
             )],
-            Event::Mounted { volume, node, pod, .. } => {
+            Event::Mounted { volume, node, pod, attached, .. } => {
                 let pod = (Kind::Pod, pod.as_str());
-                let mut out = vec![KubeEvent::normal(
-                    "Scheduled",
-                    "default-scheduler",
-                    pod,
-                    format!("Successfully assigned {NAMESPACE}/{} to {node}", pod.1),
-                )];
-                if self.driver.capabilities.publish_unpublish {
+                let mut out = vec![KubeEvent::normal("Scheduled", "default-scheduler", pod, scheduled(pod.1, node))];
+                if *attached {
                     out.push(KubeEvent::normal(
                         "SuccessfulAttachVolume",
                         "attachdetach-controller",
                         pod,
-                        format!("AttachVolume.Attach succeeded for volume \"{volume}\""),
+                        attached_to(volume),
                     ));
                 }
                 out
             }
-            Event::ResizeRequested { claim: c, .. } => {
-                let volume = self.claims.get(c).and_then(|cl| cl.volume.clone()).unwrap_or_default();
-                vec![KubeEvent::normal(
-                    "Resizing",
-                    &resizer_source(),
-                    claim(c),
-                    format!("External resizer is resizing volume {volume}"),
-                )]
-            }
+            // external-resizer says it is resizing when it takes the claim up, then how it ended.
             Event::ControllerExpanded { volume, .. } => {
                 let c = self.volumes.get(volume).map(|v| v.claim.as_str()).unwrap_or_default();
-                vec![KubeEvent::normal(
-                    "FileSystemResizeRequired",
-                    &resizer_source(),
-                    claim(c),
-                    "Require file system resize of volume on node".into(),
-                )]
+                vec![
+                    KubeEvent::normal("Resizing", &resizer_source(), claim(c), resizing(volume)),
+                    KubeEvent::normal("FileSystemResizeRequired", &resizer_source(), claim(c), RESIZE_REQUIRED.into()),
+                ]
             }
-            Event::ResizeFailed { claim: c, volume, code, .. } => vec![KubeEvent::warning(
-                "VolumeResizeFailed",
-                &resizer_source(),
-                claim(c),
-                format!(
-                    "resize volume \"{volume}\" by resizer \"{}\" failed: rpc error: code = {} desc = not enough \
-                    space in the backend",
-                    crate::kubectl::PROVISIONER,
-                    code.go_name()
-                ),
-            )],
+            Event::ResizeFailed { claim: c, volume, code, .. } => vec![
+                KubeEvent::normal("Resizing", &resizer_source(), claim(c), resizing(volume)),
+                KubeEvent::warning("VolumeResizeFailed", &resizer_source(), claim(c), resize_failed(volume, *code)),
+            ],
             Event::FileSystemResized { volume, node, .. } => self
                 .volumes
                 .get(volume)
@@ -197,5 +162,50 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+}
+
+/// The words of the Events, which the model's Kubernetes voice tells too (`event.rs`): one
+/// source for what `kubectl describe` lists and what "What Kubernetes says" shows.
+pub(super) mod said {
+    use super::super::rpc::Code;
+    use crate::kubectl::{NAMESPACE, PROVISIONER};
+
+    pub fn provisioning(claim: &str) -> String {
+        format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{claim}\"")
+    }
+
+    pub fn provisioned(volume: &str) -> String {
+        format!("Successfully provisioned volume {volume}")
+    }
+
+    pub fn provisioning_failed(class: &str, code: Code) -> String {
+        format!(
+            "failed to provision volume with StorageClass \"{class}\": rpc error: code = {} desc = not enough \
+            space in the backend",
+            code.go_name()
+        )
+    }
+
+    pub fn scheduled(pod: &str, node: &str) -> String {
+        format!("Successfully assigned {NAMESPACE}/{pod} to {node}")
+    }
+
+    pub fn attached_to(volume: &str) -> String {
+        format!("AttachVolume.Attach succeeded for volume \"{volume}\"")
+    }
+
+    pub fn resizing(volume: &str) -> String {
+        format!("External resizer is resizing volume {volume}")
+    }
+
+    pub const RESIZE_REQUIRED: &str = "Require file system resize of volume on node";
+
+    pub fn resize_failed(volume: &str, code: Code) -> String {
+        format!(
+            "resize volume \"{volume}\" by resizer \"{PROVISIONER}\" failed: rpc error: code = {} desc = not \
+            enough space in the backend",
+            code.go_name()
+        )
     }
 }

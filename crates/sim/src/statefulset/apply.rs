@@ -217,7 +217,8 @@ impl State {
 
     fn remove_pvc(&mut self, ordinal: u32, why: PvcGone, events: &mut Vec<Event>) {
         if let Some(pvc) = self.pvcs.remove(&ordinal) {
-            events.push(Event::PvcDeleted { pvc: self.config.pvc_name(ordinal), why, data: pvc.data });
+            let (set, pvc_name) = (self.config.name.clone(), self.config.pvc_name(ordinal));
+            events.push(Event::PvcDeleted { set, pvc: pvc_name, why, data: pvc.data });
         }
     }
 

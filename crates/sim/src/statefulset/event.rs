@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::kubectl::said;
 use super::model::RetentionPolicy;
 use crate::told::told_table;
 
@@ -56,6 +57,9 @@ pub enum Event {
         why: PodGone,
     },
     PvcDeleted {
+        /// The set whose claim it was.
+        #[serde(default)]
+        set: String,
         pvc: String,
         why: PvcGone,
         data: Option<String>,
@@ -129,7 +133,10 @@ told_table! {
             Words {
                 ja: created_ja,
                 en: created_en,
-                k8s: Some(format!("create Pod {pod} in StatefulSet {set} successful")),
+                k8s: Some(match reused {
+                    true => said::pod_created(set, pod),
+                    false => format!("{}\n{}", said::claim_created(set, pod, pvc), said::pod_created(set, pod)),
+                }),
             }
         }
         Event::PodReady { pod } => {
@@ -154,11 +161,10 @@ told_table! {
             Words {
                 ja: format!("{pod} を削除({j})"),
                 en: format!("deleted {pod} ({e})"),
-                k8s: (*why == PodGone::ScaleDown)
-                    .then(|| format!("delete Pod {pod} in StatefulSet {set} successful")),
+                k8s: (*why == PodGone::ScaleDown).then(|| said::pod_deleted(set, pod)),
             }
         }
-        Event::PvcDeleted { pvc, why, data } => {
+        Event::PvcDeleted { set, pvc, why, data } => {
             let (j, e) = match why {
                 PvcGone::Manual => ("手で消した", "deleted by hand"),
                 PvcGone::WhenScaled => ("whenScaled: Delete", "whenScaled: Delete"),
@@ -171,7 +177,7 @@ told_table! {
             Words {
                 ja: format!("ボリューム {pvc} を削除({j})。{lost_j}"),
                 en: format!("deleted volume {pvc} ({e}); {lost_e}"),
-                k8s: None,
+                k8s: (*why != PvcGone::Manual).then(|| said::claim_deleted(set, pvc)),
             }
         }
         Event::PvcTerminating { pvc, pod } => Words {

@@ -3,7 +3,7 @@
 //! real cluster would have a dynamically provisioned PV per claim, named `pvc-<claim uid>`, as
 //! listed here, with the class and size this model does not track (`standard`, 1Gi).
 
-use super::{Event, PvcGone, State};
+use super::{Event, PodGone, PvcGone, State};
 use crate::api::AccessMode;
 use crate::kubectl::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
 
@@ -103,25 +103,42 @@ impl State {
             Event::PodCreated { pod, pvc, reused, .. } => {
                 let mut out = Vec::new();
                 if !reused {
-                    out.push(on_set(
-                        "SuccessfulCreate",
-                        format!("create Claim {pvc} Pod {pod} in StatefulSet {set} success"),
-                    ));
+                    out.push(on_set("SuccessfulCreate", said::claim_created(&set, pod, pvc)));
                 }
-                out.push(on_set("SuccessfulCreate", format!("create Pod {pod} in StatefulSet {set} successful")));
+                out.push(on_set("SuccessfulCreate", said::pod_created(&set, pod)));
                 out
             }
-            Event::PodDeleted { pod, .. } => {
-                vec![on_set("SuccessfulDelete", format!("delete Pod {pod} in StatefulSet {set} successful"))]
+            // Only a scale-down is the controller's own delete: a pod deleted by hand, or with its
+            // set by the garbage collector, goes without a word from it.
+            Event::PodDeleted { pod, why: PodGone::ScaleDown, .. } => {
+                vec![on_set("SuccessfulDelete", said::pod_deleted(&set, pod))]
             }
             Event::PvcDeleted { pvc, why: PvcGone::WhenScaled | PvcGone::WhenDeleted, .. } => {
-                let ordinal = pvc.rsplit('-').next().unwrap_or_default();
-                vec![on_set(
-                    "SuccessfulDelete",
-                    format!("delete Claim {pvc} Pod {set}-{ordinal} in StatefulSet {set} success"),
-                )]
+                vec![on_set("SuccessfulDelete", said::claim_deleted(&set, pvc))]
             }
             _ => Vec::new(),
         }
+    }
+}
+
+/// The words of the StatefulSet controller's Events, which the model's Kubernetes voice tells too
+/// (`event.rs`): one source for what `kubectl describe` lists and what the voice says.
+pub(super) mod said {
+    pub fn claim_created(set: &str, pod: &str, pvc: &str) -> String {
+        format!("create Claim {pvc} Pod {pod} in StatefulSet {set} success")
+    }
+
+    pub fn pod_created(set: &str, pod: &str) -> String {
+        format!("create Pod {pod} in StatefulSet {set} successful")
+    }
+
+    pub fn pod_deleted(set: &str, pod: &str) -> String {
+        format!("delete Pod {pod} in StatefulSet {set} successful")
+    }
+
+    /// A claim `<template>-<set>-<ordinal>` deleted by its retention policy, named with its pod.
+    pub fn claim_deleted(set: &str, pvc: &str) -> String {
+        let ordinal = pvc.rsplit('-').next().unwrap_or_default();
+        format!("delete Claim {pvc} Pod {set}-{ordinal} in StatefulSet {set} success")
     }
 }

@@ -281,11 +281,13 @@ impl State {
 
     fn do_fail_zone(&mut self, zone: String, up: Vec<String>) -> Vec<Event> {
         let before = self.running();
-        let mut lost = Vec::new();
+        let (mut lost, mut lost_per_node) = (Vec::new(), Vec::new());
         for node in &up {
-            lost.extend(self.fail(node));
+            let on_node = self.fail(node);
+            lost_per_node.push(on_node.len());
+            lost.extend(on_node);
         }
-        vec![Event::ZoneLost { zone, nodes: up, lost, survivors: self.running(), of: before }]
+        vec![Event::ZoneLost { zone, nodes: up, lost, lost_per_node, survivors: self.running(), of: before }]
     }
 
     fn check_delete_pod(&self, pod: &str) -> Check<Phase> {

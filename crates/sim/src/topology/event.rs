@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::kubectl::said;
 use crate::scheduling::FailedScheduling;
 use crate::told::{list, told_table};
 
@@ -70,6 +71,9 @@ pub enum Event {
         zone: String,
         nodes: Vec<String>,
         lost: Vec<String>,
+        /// How many of `lost` were on each of `nodes`, in order.
+        #[serde(default)]
+        lost_per_node: Vec<usize>,
         survivors: usize,
         of: usize,
     },
@@ -179,7 +183,7 @@ told_table! {
         Event::NodeLost { node, lost, survivors, of } => Words {
             ja: format!("{node} が落ちた。{}。{of} 個のうち {survivors} 個が動き続ける", lost_ja(lost)),
             en: format!("{node} is lost; {}. {survivors} of {of} pods keep running", lost_en(lost)),
-            k8s: Some(not_ready(node)),
+            k8s: Some(said::lost(std::slice::from_ref(node), lost, &[lost.len()])),
         },
         Event::Evicted { pod, node } => Words {
             ja: format!(
@@ -209,9 +213,9 @@ told_table! {
         Event::NodeRecovered { node, running, deleted } => Words {
             ja: format!("{node} が戻った{}{}", back_ja(running), gone_ja(deleted)),
             en: format!("{node} is back{}{}", back_en(running), gone_en(deleted)),
-            k8s: Some(format!("Node {node} status is now: NodeReady")),
+            k8s: Some(said::back(node, running)),
         },
-        Event::ZoneLost { zone, nodes, lost, survivors, of } => Words {
+        Event::ZoneLost { zone, nodes, lost, lost_per_node, survivors, of } => Words {
             ja: format!(
                 "区画 {zone} が丸ごと落ちた({})。{}。{of} 個のうち {survivors} 個が動き続ける",
                 list(nodes),
@@ -222,7 +226,7 @@ told_table! {
                 list(nodes),
                 lost_en(lost)
             ),
-            k8s: Some(nodes.iter().map(|n| not_ready(n)).collect::<Vec<_>>().join("\n")),
+            k8s: Some(said::lost(nodes, lost, lost_per_node)),
         },
         Event::Settled { running, pending, unknown: 0 } => Words {
             ja: format!("動きが止まった(動いている Pod {running}、Pending {pending})"),
@@ -235,10 +239,6 @@ told_table! {
             k8s: None,
         },
     }
-}
-
-pub(crate) fn not_ready(node: &str) -> String {
-    format!("Node {node} status is now: NodeNotReady")
 }
 
 fn lost_ja(lost: &[String]) -> String {

@@ -132,21 +132,28 @@ impl State {
         fn pvc(name: &str) -> (Kind, &str) {
             (Kind::PersistentVolumeClaim, name)
         }
-        let not_ready = |node: &str, lost: &[String]| {
-            let mut out = vec![KubeEvent::normal(
-                "NodeNotReady",
-                NODE_CONTROLLER,
-                (Kind::Node, node),
-                super::event::not_ready(node),
-            )];
-            out.extend(lost.iter().filter(|p| self.pods.get(p).is_some_and(|p| p.node.as_deref() == Some(node))).map(
-                |pod| KubeEvent::warning("NodeNotReady", NODE_CONTROLLER, (Kind::Pod, pod), "Node is not ready".into()),
-            ));
-            out
+        // The node lifecycle controller's NodeNotReady on each lost node, each followed by the
+        // same on its pods (`MarkPodsNotReady`).
+        let not_ready = |nodes: &[String], lost: &[String], per_node: &[usize]| {
+            said::by_node(nodes, lost, per_node)
+                .flat_map(|(node, pods)| {
+                    let on_node =
+                        KubeEvent::normal("NodeNotReady", NODE_CONTROLLER, (Kind::Node, node), said::not_ready(node));
+                    let on_pods = pods.iter().map(|pod| {
+                        KubeEvent::warning(
+                            "NodeNotReady",
+                            NODE_CONTROLLER,
+                            (Kind::Pod, pod),
+                            said::POD_NOT_READY.into(),
+                        )
+                    });
+                    std::iter::once(on_node).chain(on_pods)
+                })
+                .collect::<Vec<_>>()
         };
         match event {
-            Event::NodeLost { node, lost, .. } => not_ready(node, lost),
-            Event::ZoneLost { nodes, lost, .. } => nodes.iter().flat_map(|n| not_ready(n, lost)).collect(),
+            Event::NodeLost { node, lost, .. } => not_ready(std::slice::from_ref(node), lost, &[lost.len()]),
+            Event::ZoneLost { nodes, lost, lost_per_node, .. } => not_ready(nodes, lost, lost_per_node),
             Event::Evicted { pod, .. } => vec![KubeEvent::normal(
                 "TaintManagerEviction",
                 "taint-eviction-controller",
@@ -160,25 +167,19 @@ impl State {
                 format!("Node {node} event: Removing Node {node} from Controller"),
             )],
             Event::NodeRecovered { node, running, .. } => {
-                let mut out: Vec<KubeEvent> =
-                    ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"]
-                        .into_iter()
-                        .map(|reason| {
-                            KubeEvent::normal(
-                                reason,
-                                "kubelet",
-                                (Kind::Node, node),
-                                format!("Node {node} status is now: {reason}"),
-                            )
-                        })
-                        .collect();
+                let mut out: Vec<KubeEvent> = said::NODE_BACK
+                    .into_iter()
+                    .map(|reason| {
+                        KubeEvent::normal(reason, "kubelet", (Kind::Node, node), said::condition(node, reason))
+                    })
+                    .collect();
                 // The evictions still waiting for their 300 s are called off.
                 out.extend(running.iter().map(|pod| {
                     KubeEvent::normal(
                         "TaintManagerEviction",
                         "taint-eviction-controller",
                         (Kind::Pod, pod),
-                        format!("Cancelling deletion of Pod {NAMESPACE}/{pod}"),
+                        said::cancelling(pod),
                     )
                 }));
                 out
@@ -221,5 +222,62 @@ impl State {
             )],
             _ => Vec::new(),
         }
+    }
+}
+
+/// The words of the node lifecycle controller's, the kubelet's and the taint eviction
+/// controller's Events, which the model's Kubernetes voice tells too (`event.rs`): one source for
+/// what `kubectl describe` lists and what the voice says.
+pub(super) mod said {
+    use crate::kubectl::NAMESPACE;
+
+    pub fn not_ready(node: &str) -> String {
+        condition(node, "NodeNotReady")
+    }
+
+    /// What the node lifecycle controller records on each pod of a node that went NotReady.
+    pub const POD_NOT_READY: &str = "Node is not ready";
+
+    /// What a kubelet that reports again records, in the order it records them
+    /// (`pkg/kubelet/nodestatus`).
+    pub const NODE_BACK: [&str; 4] =
+        ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"];
+
+    pub fn condition(node: &str, reason: &str) -> String {
+        format!("Node {node} status is now: {reason}")
+    }
+
+    pub fn cancelling(pod: &str) -> String {
+        format!("Cancelling deletion of Pod {NAMESPACE}/{pod}")
+    }
+
+    /// Each lost node with its pods: `lost` holds `per_node[i]` pods of `nodes[i]`, in order.
+    pub fn by_node<'a>(
+        nodes: &'a [String],
+        lost: &'a [String],
+        per_node: &'a [usize],
+    ) -> impl Iterator<Item = (&'a String, &'a [String])> {
+        let mut start = 0;
+        nodes.iter().enumerate().map(move |(i, node)| {
+            let end = (start + per_node.get(i).copied().unwrap_or(0)).min(lost.len());
+            let pods = &lost[start.min(end)..end];
+            start = end;
+            (node, pods)
+        })
+    }
+
+    /// Every line the node lifecycle controller records when `nodes` go NotReady with `lost` on
+    /// them, `per_node` of them on each.
+    pub fn lost(nodes: &[String], lost: &[String], per_node: &[usize]) -> String {
+        by_node(nodes, lost, per_node)
+            .flat_map(|(node, pods)| std::iter::once(not_ready(node)).chain(pods.iter().map(|_| POD_NOT_READY.into())))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every line a recovered node's kubelet and the taint eviction controller record.
+    pub fn back(node: &str, running: &[String]) -> String {
+        let conditions = NODE_BACK.iter().map(|reason| condition(node, reason));
+        conditions.chain(running.iter().map(|pod| cancelling(pod))).collect::<Vec<_>>().join("\n")
     }
 }

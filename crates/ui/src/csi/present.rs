@@ -285,7 +285,14 @@ pub fn expand_by(state: &State, more: u32) -> Action {
 pub fn k8s_lines(session: &CsiSession) -> Vec<String> {
     match session.last_refusal() {
         Some(r) => r.k8s().map(|k| vec![format!("[{}] {k}", r.kind())]).unwrap_or_default(),
-        None => session.last_events().iter().filter(|e| e.csi_call().is_none()).filter_map(|e| e.k8s()).collect(),
+        // An event may stand for several Events (a provisioning's start and end): one a line.
+        None => session
+            .last_events()
+            .iter()
+            .filter(|e| e.csi_call().is_none())
+            .filter_map(|e| e.k8s())
+            .flat_map(|k| k.lines().map(str::to_string).collect::<Vec<_>>())
+            .collect(),
     }
 }
 
@@ -420,7 +427,11 @@ mod tests {
         assert!(calls[1].starts_with("external-attacher: ControllerPublishVolume(") && calls[1].ends_with(" → OK"));
         assert_eq!(
             k8s_lines(&s),
-            ["Successfully provisioned volume pv-1", "AttachVolume.Attach succeeded for volume \"pv-1\""]
+            [
+                "External provisioner is provisioning volume for claim \"default/data\"",
+                "Successfully provisioned volume pv-1",
+                "AttachVolume.Attach succeeded for volume \"pv-1\""
+            ]
         );
     }
 

@@ -1,0 +1,81 @@
+//! One event log: the Events that `kubectl describe` and `kubectl get events` list (the model's
+//! `kube_events`, which the served cluster and the kubectl fold count) and the demo's Kubernetes
+//! voice (`Tell::k8s`, which "What Kubernetes says" and the replay tool print) are the same
+//! words, in the same order. Random histories of every model, from the property tests' seeded
+//! generators: after every accepted action, each event that stands for Events is told in the
+//! Kubernetes voice as exactly those Events' messages, one a line, in order.
+
+mod common;
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use common::generate::*;
+use common::{sequences, Rng};
+use kubevol_sim::kubectl::Moment;
+use kubevol_sim::{csi, statefulset, topology, Model, Tell};
+
+const ACTIONS: u64 = 30;
+
+/// Replays random histories; returns how many Events were compared.
+fn one_log<M: Model>(
+    salt: u64,
+    setup: impl Fn(&mut Rng) -> M::Setup,
+    action: impl Fn(&mut Rng, &M) -> M::Action,
+    mismatches: &mut Vec<String>,
+) -> usize {
+    let mut compared = 0;
+    for seed in 0..sequences().min(2_000) {
+        let mut rng = Rng::new(seed ^ salt);
+        let setup = setup(&mut rng);
+        let (mut state, events) = M::start(&setup).unwrap();
+        let mut moment = Moment::default();
+        moment.observe(&state, &events);
+        let mut voice: Vec<String> = Vec::new();
+        let mut tell = |state: &M, events: &[M::Event], voice: &mut Vec<String>, context: &str| {
+            for e in events {
+                let messages: Vec<String> = state.kube_events(e).into_iter().map(|k| k.message).collect();
+                if messages.is_empty() {
+                    continue;
+                }
+                let said = e.k8s();
+                let want = messages.join("\n");
+                let variant = format!("{} {e:?}", M::NAME);
+                let variant = variant.split([' ', '{', '(']).take(2).collect::<Vec<_>>().join(" ");
+                if said.as_deref() != Some(want.as_str()) && !mismatches.iter().any(|m| m.starts_with(&variant)) {
+                    mismatches.push(format!("{variant}: {context}: {e:?}\n  voice:  {said:?}\n  Events: {want:?}"));
+                }
+                voice.extend(said.unwrap_or_default().lines().map(str::to_string));
+            }
+        };
+        tell(&state, &events, &mut voice, &format!("{} seed {seed} setup", M::NAME));
+        for step in 0..ACTIONS {
+            let a = action(&mut rng, &state);
+            let context = format!("{} seed {seed} step {step} {a:?}", M::NAME);
+            if let Ok(events) = moment.apply(&mut state, a) {
+                tell(&state, &events, &mut voice, &context);
+            }
+        }
+        let logged: Vec<String> = moment.events.iter().map(|(_, k)| k.message.clone()).collect();
+        compared += logged.len();
+        if logged != voice && mismatches.is_empty() {
+            mismatches.push(format!("{} seed {seed}: the log and the voice differ", M::NAME));
+        }
+    }
+    compared
+}
+
+#[test]
+fn the_events_are_the_kubernetes_voice_in_order_and_word_for_word() {
+    let mut mismatches = Vec::new();
+    let v = one_log::<csi::State>(0x0e1, random_setup, random_volume_action, &mut mismatches);
+    let s = one_log::<statefulset::State>(
+        0x0e2,
+        |rng| random_set_config(rng),
+        |rng, _| random_set_action(rng),
+        &mut mismatches,
+    );
+    let t = one_log::<topology::State>(0x0e3, random_topology_setup, random_topology_action, &mut mismatches);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert!(v > 1000 && s > 1000 && t > 1000, "Events compared: volumes {v}, statefulset {s}, topology {t}");
+}
