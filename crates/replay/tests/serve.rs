@@ -164,3 +164,52 @@ fn every_served_object_is_written_for_the_validator() {
     assert!(written > 500, "{written} objects served");
     println!("served objects written for kubernetes-validate: {written}");
 }
+
+/// Reads from a watch's stream until `words` have arrived `times` times (or fails after 10 s).
+fn read_until(stream: &mut TcpStream, seen: &mut String, words: &str, times: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut buffer = [0u8; 4096];
+    while seen.matches(words).count() < times {
+        assert!(std::time::Instant::now() < deadline, "no {words} in the watch within 10 s:\n{seen}");
+        match stream.read(&mut buffer) {
+            Ok(0) => panic!("the watch ended before {words}:\n{seen}"),
+            Ok(n) => seen.push_str(&String::from_utf8_lossy(&buffer[..n])),
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// A watch sends every object first (from no resourceVersion), then each change as it happens:
+/// what `kubectl get -w` prints and what `kubectl delete` waits on.
+#[test]
+fn a_watch_sends_each_change_as_it_happens() {
+    let address = serve::spawn(&scenario("sts-ordered-startup.json"), None).unwrap();
+    let mut watch = TcpStream::connect(address).unwrap();
+    watch.set_read_timeout(Some(std::time::Duration::from_millis(200))).unwrap();
+    let head = format!("GET /api/v1/namespaces/default/pods?watch=true HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    watch.write_all(head.as_bytes()).unwrap();
+    let mut seen = String::new();
+    read_until(&mut watch, &mut seen, "\"type\":\"ADDED\"", 3);
+    for pod in ["db-0", "db-1", "db-2"] {
+        assert!(seen.contains(&format!("\"name\":\"{pod}\"")), "{seen}");
+    }
+    let (code, _) = request(address, "DELETE", "/api/v1/namespaces/default/pods/db-0", "{}");
+    assert_eq!(code, 200);
+    // The delete is one action of the model, as the demo's button: db-0 goes (the controller makes
+    // it again on the next step, which the served cluster takes only when a change asks for one).
+    read_until(&mut watch, &mut seen, "\"type\":\"DELETED\"", 1);
+    // An event's object comes before its type (the keys in order): what follows the last ADDED.
+    let deleted = seen.rsplit("\"type\":\"ADDED\"").next().unwrap();
+    assert!(deleted.contains("\"name\":\"db-0\"") && deleted.contains("DELETED"), "{seen}");
+    let (code, _) = request(
+        address,
+        "PATCH",
+        "/apis/apps/v1/namespaces/default/statefulsets/db/scale",
+        "{\"spec\":{\"replicas\":5}}",
+    );
+    assert_eq!(code, 200);
+    let (code, set) = request(address, "GET", "/apis/apps/v1/namespaces/default/statefulsets/db/scale", "");
+    assert_eq!(code, 200);
+    assert!(set.contains("\"replicas\":5"), "{set}");
+}

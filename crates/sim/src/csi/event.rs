@@ -181,7 +181,7 @@ told_table! {
         Event::WaitingForFirstConsumer { claim } => Words {
             ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
             en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
-            k8s: Some("waiting for first consumer to be created before binding".to_string()),
+            k8s: Some(crate::kubectl::WAITING_FOR_FIRST_CONSUMER.to_string()),
         },
         Event::Provisioned { volume, claim, size_gib, zone } => Words {
             ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),

@@ -108,7 +108,7 @@ impl State {
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
                 claim(c),
-                "waiting for first consumer to be created before binding".into(),
+                crate::kubectl::WAITING_FOR_FIRST_CONSUMER.into(),
             )],
             Event::Provisioned { volume, claim: c, .. } => vec![
                 KubeEvent::normal("Provisioning", &provisioner_source(), claim(c), provisioning(c)),

@@ -33,6 +33,9 @@ pub const CONTAINER_RUNTIME: &str = "containerd://2.1.4";
 /// volume.
 pub const IMAGE: &str = "registry.k8s.io/pause:3.10";
 pub const CONTAINER: &str = "app";
+/// The PV controller's WaitForFirstConsumer Event on a claim, which every model's Kubernetes voice
+/// tells in the same words.
+pub const WAITING_FOR_FIRST_CONSUMER: &str = "waiting for first consumer to be created before binding";
 /// The namespace every demo object lives in.
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.

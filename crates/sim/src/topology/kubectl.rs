@@ -197,7 +197,7 @@ impl State {
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
                 pvc(c),
-                "waiting for first consumer to be created before binding".into(),
+                crate::kubectl::WAITING_FOR_FIRST_CONSUMER.into(),
             )],
             Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal(
                 "ProvisioningSucceeded",

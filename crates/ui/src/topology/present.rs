@@ -6,7 +6,6 @@ use kubevol_sim::scheduling::FailedScheduling;
 use kubevol_sim::topology::{
     Action, Binding, Chapter, Custom, NodeSpec, Phase, Pod, Preset, State, WhenUnsatisfiable, ZONE_LABEL,
 };
-use kubevol_sim::Tell;
 
 use crate::api::Scenarios;
 use crate::demo::DemoKind;
@@ -327,11 +326,10 @@ pub fn pvcs(s: &State) -> Vec<PvcView> {
                 volume: c.volume.clone(),
                 zone: c.volume.as_ref().and_then(|v| s.pvs[v].zone.clone()),
                 selected_node: c.selected_node.clone(),
+                // The Event's own words, not the event told in the k8s voice: that would bring
+                // every event's cluster wording into the first load.
                 event: if waiting {
-                    Some(
-                        kubevol_sim::topology::Event::WaitingForFirstConsumer { pvc: c.name.clone() }
-                            .tell(kubevol_sim::Voice::K8s),
-                    )
+                    Some(kubevol_sim::kubectl::WAITING_FOR_FIRST_CONSUMER.to_string())
                 } else {
                     c.problem.map(|p| p.reason().to_string())
                 },
