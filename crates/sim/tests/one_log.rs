@@ -69,12 +69,7 @@ fn one_log<M: Model>(
 fn the_events_are_the_kubernetes_voice_in_order_and_word_for_word() {
     let mut mismatches = Vec::new();
     let v = one_log::<csi::State>(0x0e1, random_setup, random_volume_action, &mut mismatches);
-    let s = one_log::<statefulset::State>(
-        0x0e2,
-        |rng| random_set_config(rng),
-        |rng, _| random_set_action(rng),
-        &mut mismatches,
-    );
+    let s = one_log::<statefulset::State>(0x0e2, random_set_config, |rng, _| random_set_action(rng), &mut mismatches);
     let t = one_log::<topology::State>(0x0e3, random_topology_setup, random_topology_action, &mut mismatches);
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
     assert!(v > 1000 && s > 1000 && t > 1000, "Events compared: volumes {v}, statefulset {s}, topology {t}");

@@ -6,7 +6,7 @@
 //! [`run`] answers `None` for what it does not print itself (other flags, `-o json`, the rest of
 //! a `describe`, changes): those are the real kubectl's against `kubevol-replay serve`.
 
-use super::{event_table, print, Kind, Moment, Shown, Table, NAMESPACE};
+use super::{event_table, print, Kind, LabelSelector, Moment, Shown, Table, NAMESPACE};
 
 /// What a reader may type for a resource type: the kind, or `None` for Events.
 fn resource(word: &str) -> Option<Option<Kind>> {
@@ -19,64 +19,6 @@ fn resource(word: &str) -> Option<Option<Kind>> {
         let singular = kind.name().to_ascii_lowercase();
         let names = [plural.to_string(), singular.clone(), format!("{plural}.{group}"), format!("{singular}.{group}")];
         (names.contains(&word) || short.contains(&word.as_str())).then_some(Some(kind))
-    })
-}
-
-/// One requirement of a label selector: key, values, and whether the values are wanted.
-type Requirement = (String, Option<Vec<String>>, bool);
-
-/// `-l`: `k=v`, `k==v`, `k!=v`, `k`, `!k`, `k in (a,b)`, `k notin (a,b)`, comma separated.
-fn selector(text: &str) -> Option<Vec<Requirement>> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
-        .into_iter()
-        .map(|p| {
-            let p = p.trim();
-            let list = |v: &str| -> Option<Vec<String>> {
-                let v = v.trim().strip_prefix('(')?.strip_suffix(')')?;
-                Some(v.split(',').map(|s| s.trim().to_string()).collect())
-            };
-            if let Some(k) = p.strip_prefix('!') {
-                return Some((k.trim().to_string(), None, false));
-            }
-            if let Some((k, v)) = p.split_once("!=") {
-                return Some((k.trim().to_string(), Some(vec![v.trim().to_string()]), false));
-            }
-            if let Some((k, v)) = p.split_once("==").or_else(|| p.split_once('=')) {
-                return Some((k.trim().to_string(), Some(vec![v.trim().to_string()]), true));
-            }
-            if let Some((k, v)) = p.split_once(" notin ") {
-                return Some((k.trim().to_string(), Some(list(v)?), false));
-            }
-            if let Some((k, v)) = p.split_once(" in ") {
-                return Some((k.trim().to_string(), Some(list(v)?), true));
-            }
-            (!p.is_empty() && !p.contains(char::is_whitespace)).then(|| (p.to_string(), None, true))
-        })
-        .collect()
-}
-
-fn selects(requirements: &[Requirement], labels: &[(String, String)]) -> bool {
-    requirements.iter().all(|(key, values, wanted)| {
-        let value = labels.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-        match (values, value) {
-            (None, v) => v.is_some() == *wanted,
-            (Some(values), Some(v)) => values.contains(v) == *wanted,
-            (Some(_), None) => !wanted,
-        }
     })
 }
 
@@ -122,7 +64,7 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
     while let Some(&arg) = args.next() {
         match arg {
             "-o" | "--output" => output = args.next()?,
-            "-l" | "--selector" => labels = Some(selector(args.next()?)?),
+            "-l" | "--selector" => labels = Some(LabelSelector::parse(args.next()?).ok()?),
             "-n" | "--namespace" => namespace = Some(*args.next()?),
             "-A" | "--all-namespaces" => shown.all_namespaces = true,
             "--show-labels" => shown.show_labels = true,
@@ -156,7 +98,7 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
             table.rows.clear();
         }
         if let Some(requirements) = &labels {
-            table.rows.retain(|row| selects(requirements, &row.labels));
+            table.rows.retain(|row| requirements.matches(&row.labels));
         }
         if !names.is_empty() {
             for name in names.iter().filter(|n| !table.rows.iter().any(|r| r.name == **n)) {
