@@ -80,6 +80,11 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
     let (types, names) = words.split_first()?;
     let mut kinds = Vec::new();
     for word in types.split(',') {
+        // The `all` category, as discovery lists it: the demos' kinds in it are pods and sets.
+        if word == "all" {
+            kinds.extend([Some(Kind::Pod), Some(Kind::StatefulSet)]);
+            continue;
+        }
         match resource(word) {
             Some(kind) => kinds.push(kind),
             None => return Some(format!("error: the server doesn't have a resource type \"{word}\"\n[exit 1]\n")),
