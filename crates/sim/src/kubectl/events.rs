@@ -53,8 +53,16 @@ pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Ve
             None => seen.push(Counted { event, first: at, last: at, count: 1 }),
         }
     }
-    // kubectl sorts by lastTimestamp (`SortableEvents`); equal times keep the order they came in.
-    seen.sort_by_key(|c| c.last);
+    // kubectl sorts by lastTimestamp (`SortableEvents`), with Go's insertion sort for a short list:
+    // equal times keep the order they came in. Written out, it is a few instructions where the
+    // standard library's stable sort would bring kilobytes into the kubectl fold's part.
+    for i in 1..seen.len() {
+        let mut j = i;
+        while j > 0 && seen[j - 1].last > seen[j].last {
+            seen.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     seen
 }
 
@@ -132,7 +140,7 @@ pub fn event_table(all: &[(Counted, u64)], now: u64) -> Table {
                 age(now.saturating_sub(c.last)),
                 if e.warning { "Warning" } else { "Normal" }.to_string(),
                 e.reason.to_string(),
-                format!("{}/{}", e.object.0.name().to_lowercase(), e.object.1),
+                format!("{}/{}", e.object.0.name().to_ascii_lowercase(), e.object.1),
                 String::new(),
                 e.from.clone(),
                 e.message.trim().to_string(),

@@ -117,7 +117,7 @@ pub fn print(tables: &[Table], prefix: bool, shown: Shown) -> String {
         .map(|t| {
             let namespaced = shown.all_namespaces && t.namespaced;
             let keep: Vec<usize> = (0..t.columns.len()).filter(|&c| shown.wide || t.columns[c].priority == 0).collect();
-            let mut header: Vec<String> = keep.iter().map(|&c| t.columns[c].name.to_uppercase()).collect();
+            let mut header: Vec<String> = keep.iter().map(|&c| t.columns[c].name.to_ascii_uppercase()).collect();
             if namespaced {
                 header.insert(0, "NAMESPACE".into());
             }
