@@ -4,7 +4,7 @@
 use kubevol_sim::kubectl::{Kind, KUBELET_VERSION};
 use serde_json::{json, Value};
 
-use super::objects::Resource;
+use super::resource::Resource;
 
 /// The verbs every resource lists, as the API server's own resources do.
 const VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];

@@ -9,6 +9,7 @@
 mod api;
 mod cluster;
 mod objects;
+mod resource;
 mod routes;
 mod select;
 mod watch;

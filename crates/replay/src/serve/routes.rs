@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -12,7 +12,8 @@ use kubevol_sim::kubectl::{Kind, Moment, NAMESPACE};
 use serde_json::{json, Value};
 
 use super::cluster::{Change, Refusal};
-use super::objects::{self, Include, Resource};
+use super::objects::{self, Include};
+use super::resource::Resource;
 use super::select::Selector;
 use super::{api, watch, Shared};
 
@@ -330,9 +331,4 @@ fn delete(shared: &Shared, target: &Target, name: &str, body: &[u8]) -> Response
             _ => now.or_else(|| before.clone()),
         }
     })
-}
-
-/// A streamed body, for watches.
-pub fn stream(body: Body) -> Response {
-    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }

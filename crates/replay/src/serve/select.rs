@@ -6,7 +6,7 @@
 use kubevol_sim::kubectl::LabelSelector;
 use serde_json::Value;
 
-use super::objects::Resource;
+use super::resource::Resource;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selector {

@@ -6,11 +6,12 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::response::Response;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use super::objects::{self, Include, Resource};
-use super::routes::stream;
+use super::objects::{self, Include};
+use super::resource::Resource;
 use super::select::Selector;
 use super::Shared;
 
@@ -137,4 +138,9 @@ pub fn watch(
         watching.seen = watching.now();
     }
     stream(Body::from_stream(futures_util::stream::unfold(watching, Watching::next)))
+}
+
+/// A streamed body, for watches.
+fn stream(body: Body) -> Response {
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
