@@ -147,6 +147,7 @@ fn every_served_object_is_written_for_the_validator() {
                 "/apis/apps/v1/statefulsets",
                 "/api/v1/pods",
                 "/api/v1/events",
+                "/apis/coordination.k8s.io/v1/leases",
             ] {
                 let (code, body) = request(address, "GET", path, "");
                 assert_eq!(code, 200, "{stem}@{at} {path}: {body}");

@@ -35,7 +35,7 @@ pub fn core_versions(server: &str) -> Value {
 }
 
 /// The named groups the demos' kinds live in.
-const GROUPS: [&str; 2] = ["apps", "storage.k8s.io"];
+const GROUPS: [&str; 3] = ["apps", "coordination.k8s.io", "storage.k8s.io"];
 
 fn group(name: &str) -> Value {
     let version = json!({"groupVersion": format!("{name}/v1"), "version": "v1"});

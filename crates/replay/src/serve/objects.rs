@@ -1,7 +1,7 @@
 //! The objects of a moment as the API server returns them: each object's JSON (the kubectl fold's
 //! YAML, read as JSON, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
 
-use kubevol_sim::kubectl::{event_name, timestamp, uid_at, Kind, Moment, NAMESPACE};
+use kubevol_sim::kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Row, Table, NAMESPACE};
 use serde_json::{json, Map, Value};
 
 use super::resource::Resource;
@@ -31,6 +31,7 @@ pub fn objects(moment: &Moment, resource: Resource) -> Vec<(String, Value)> {
             .filter_map(|(_, name)| object(moment, kind, &name).map(|o| (name, o)))
             .collect(),
         Resource::Event => events(moment),
+        Resource::Lease => leases(moment),
     }
 }
 
@@ -83,6 +84,7 @@ pub fn table(
     let table = match resource {
         Resource::Kind(kind) => moment.table(kind),
         Resource::Event => moment.event_table(),
+        Resource::Lease => lease_table(moment),
     };
     let definitions: Vec<Value> = table
         .columns
@@ -174,4 +176,66 @@ pub fn events(moment: &Moment) -> Vec<(String, Value)> {
             (event_name, object)
         })
         .collect()
+}
+
+/// The namespace node leases live in.
+pub const NODE_LEASE_NAMESPACE: &str = "kube-node-lease";
+
+/// Each node's Lease: its kubelet renews it every step it reports, so a lost node's renewTime
+/// stays at the step it was lost, which is how the node lifecycle controller notices.
+pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
+    moment
+        .cluster
+        .nodes
+        .iter()
+        .map(|n| {
+            let born = moment.born(Kind::Node, &n.name);
+            let renewed = n.lost_at.unwrap_or(moment.now);
+            let lease = json!({
+                "apiVersion": "coordination.k8s.io/v1",
+                "kind": "Lease",
+                "metadata": {
+                    "name": n.name,
+                    "namespace": NODE_LEASE_NAMESPACE,
+                    "uid": uid_at(Kind::Node, &format!("lease/{}", n.name), born),
+                    "resourceVersion": (1000 + renewed).to_string(),
+                    "creationTimestamp": timestamp(born),
+                    "ownerReferences": [{
+                        "apiVersion": "v1",
+                        "kind": "Node",
+                        "name": n.name,
+                        "uid": uid_at(Kind::Node, &n.name, born),
+                    }],
+                },
+                "spec": {
+                    "holderIdentity": n.name,
+                    "leaseDurationSeconds": 40,
+                    // A MicroTime, as the kubelet writes it.
+                    "renewTime": timestamp(renewed).replace('Z', ".000000Z"),
+                },
+            });
+            (n.name.clone(), lease)
+        })
+        .collect()
+}
+
+/// The Lease table (`leaseColumnDefinitions` and `printLease` in `printers.go`): name, holder, age.
+fn lease_table(moment: &Moment) -> Table {
+    let column = |name: &'static str, format: &'static str| Column { name, kind: "string", format, priority: 0 };
+    let rows = moment
+        .cluster
+        .nodes
+        .iter()
+        .map(|n| Row {
+            name: n.name.clone(),
+            cells: vec![n.name.clone(), n.name.clone(), age(moment.age(Kind::Node, &n.name))],
+            labels: Vec::new(),
+        })
+        .collect();
+    Table {
+        resource: "lease.coordination.k8s.io",
+        namespaced: true,
+        columns: vec![column("Name", "name"), column("Holder", ""), column("Age", "")],
+        rows,
+    }
 }

@@ -8,10 +8,12 @@ use kubevol_sim::kubectl::Kind;
 pub enum Resource {
     Kind(Kind),
     Event,
+    /// Each node's heartbeat, which its kubelet renews and `kubectl describe node` shows.
+    Lease,
 }
 
 impl Resource {
-    pub const ALL: [Resource; 8] = [
+    pub const ALL: [Resource; 9] = [
         Resource::Kind(Kind::Node),
         Resource::Kind(Kind::StorageClass),
         Resource::Kind(Kind::PersistentVolumeClaim),
@@ -20,6 +22,7 @@ impl Resource {
         Resource::Kind(Kind::StatefulSet),
         Resource::Kind(Kind::Pod),
         Resource::Event,
+        Resource::Lease,
     ];
 
     /// Path segment, API group, short names, kind.
@@ -30,13 +33,14 @@ impl Resource {
                 (plural, group, short, kind.name())
             }
             Resource::Event => ("events", "", &["ev"], "Event"),
+            Resource::Lease => ("leases", "coordination.k8s.io", &[], "Lease"),
         }
     }
 
     pub fn namespaced(self) -> bool {
         match self {
             Resource::Kind(kind) => kind.namespaced(),
-            Resource::Event => true,
+            Resource::Event | Resource::Lease => true,
         }
     }
 
@@ -44,6 +48,7 @@ impl Resource {
         match self.api().1 {
             "" => "v1",
             "apps" => "apps/v1",
+            "coordination.k8s.io" => "coordination.k8s.io/v1",
             _ => "storage.k8s.io/v1",
         }
     }

@@ -8,7 +8,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use kubevol_sim::kubectl::{Kind, Moment, NAMESPACE};
+use kubevol_sim::kubectl::{Kind, Moment};
 use serde_json::{json, Value};
 
 use super::cluster::{Change, Refusal};
@@ -246,13 +246,13 @@ fn cannot(what: &str) -> Response {
 
 /// The object a path names, if it is in the namespace asked.
 fn one(moment: &Moment, target: &Target, name: &str) -> Option<Value> {
-    if target.namespace.as_deref().is_some_and(|ns| ns != NAMESPACE) {
-        return None;
-    }
-    match target.resource {
+    let object = match target.resource {
         Resource::Kind(kind) => objects::object(moment, kind, name),
         Resource::Event => objects::events(moment).into_iter().find(|(n, _)| n == name).map(|(_, o)| o),
-    }
+        Resource::Lease => objects::leases(moment).into_iter().find(|(n, _)| n == name).map(|(_, o)| o),
+    }?;
+    let namespace = object["metadata"]["namespace"].as_str();
+    (target.namespace.is_none() || target.namespace.as_deref() == namespace).then_some(object)
 }
 
 /// The StatefulSet's scale subresource (`autoscaling/v1` Scale).
@@ -318,8 +318,10 @@ fn delete(shared: &Shared, target: &Target, name: &str, body: &[u8]) -> Response
         }
     };
     let force = options["gracePeriodSeconds"].as_i64() == Some(0);
-    let Resource::Kind(kind) = target.resource else {
-        return cannot("delete Events: they are what its model said");
+    let kind = match target.resource {
+        Resource::Kind(kind) => kind,
+        Resource::Event => return cannot("delete Events: they are what its model said"),
+        Resource::Lease => return cannot("delete a Lease: each node's kubelet holds its own"),
     };
     let before = one(shared.live().moment(), target, name);
     // An object made again under the same name (a StatefulSet's pod) is a new object: kubectl

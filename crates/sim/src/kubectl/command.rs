@@ -85,6 +85,10 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
             kinds.extend([Some(Kind::Pod), Some(Kind::StatefulSet)]);
             continue;
         }
+        // The nodes' Leases are the served cluster's own, not the demos': the real kubectl's.
+        if matches!(word, "lease" | "leases" | "leases.coordination.k8s.io") {
+            return None;
+        }
         match resource(word) {
             Some(kind) => kinds.push(kind),
             None => return Some(format!("error: the server doesn't have a resource type \"{word}\"\n[exit 1]\n")),
