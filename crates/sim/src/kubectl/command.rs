@@ -6,7 +6,7 @@
 //! [`run`] answers `None` for what it does not print itself (other flags, `-o json`, the rest of
 //! a `describe`, changes): those are the real kubectl's against `kubevol-replay serve`.
 
-use super::{event_table, print, Kind, LabelSelector, Moment, Shown, Table, NAMESPACE};
+use super::{print, Kind, LabelSelector, Moment, Shown, Table, NAMESPACE};
 
 /// What a reader may type for a resource type: the kind, or `None` for Events.
 fn resource(word: &str) -> Option<Option<Kind>> {
@@ -100,7 +100,7 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
     for kind in &kinds {
         let mut table = match kind {
             Some(kind) => moment.table(*kind),
-            None => event_table(&moment.all_counted(), moment.now),
+            None => moment.event_table(),
         };
         let namespaced = table.namespaced;
         if namespaced && elsewhere.is_some() {

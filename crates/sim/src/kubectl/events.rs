@@ -43,16 +43,8 @@ pub struct Counted<'a> {
 /// Events (with their steps, oldest first) counted as the API server keeps them, in the order
 /// `kubectl describe` lists them: by last time, oldest first.
 pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Vec<Counted<'a>> {
-    let mut seen: Vec<Counted<'a>> = Vec::new();
-    for (at, event) in events {
-        match seen.iter_mut().find(|s| s.event == event) {
-            Some(entry) => {
-                entry.last = at;
-                entry.count += 1;
-            }
-            None => seen.push(Counted { event, first: at, last: at, count: 1 }),
-        }
-    }
+    let mut seen: Vec<Counted<'a>> =
+        aggregated(events.into_iter().map(|(at, e)| (at, e, 0))).into_iter().map(|(c, _)| c).collect();
     // kubectl sorts by lastTimestamp (`SortableEvents`), with Go's insertion sort for a short list:
     // equal times keep the order they came in. Written out, it is a few instructions where the
     // standard library's stable sort would bring kilobytes into the kubectl fold's part.
@@ -61,6 +53,23 @@ pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Ve
         while j > 0 && seen[j - 1].last > seen[j].last {
             seen.swap(j - 1, j);
             j -= 1;
+        }
+    }
+    seen
+}
+
+/// Events (with their steps, and the step their object was made at), counted in the order each was
+/// first recorded: the same event about the same object (the same uid) again raises its count and
+/// moves its last time.
+pub fn aggregated<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent, u64)>) -> Vec<(Counted<'a>, u64)> {
+    let mut seen: Vec<(Counted<'a>, u64)> = Vec::new();
+    for (at, event, born) in events {
+        match seen.iter_mut().find(|(s, b)| s.event == event && *b == born) {
+            Some((entry, _)) => {
+                entry.last = at;
+                entry.count += 1;
+            }
+            None => seen.push((Counted { event, first: at, last: at, count: 1 }, born)),
         }
     }
     seen

@@ -15,7 +15,7 @@ mod moment;
 mod yaml;
 
 pub use command::run;
-pub use events::{counted, describe_counted, describe_events, event_name, event_table, Counted, KubeEvent};
+pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted, KubeEvent};
 pub use get::{age, get, print, table, Column, Row, Shown, Table};
 pub use labels::LabelSelector;
 pub use moment::Moment;

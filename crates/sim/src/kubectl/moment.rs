@@ -5,7 +5,9 @@
 //!
 //! Time is the demo's step clock: each action, accepted or refused, is one second.
 
-use super::{counted, describe_counted, event_table, get, table, yaml, Cluster, Counted, Kind, KubeEvent, Table};
+use super::{
+    aggregated, counted, describe_counted, event_table, get, table, yaml, Cluster, Counted, Kind, KubeEvent, Table,
+};
 use crate::Model;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -109,17 +111,7 @@ impl Moment {
 
     /// Every Event of the moment, counted, with the step its object was made at.
     pub fn all_counted(&self) -> Vec<(Counted<'_>, u64)> {
-        let mut out: Vec<(Counted<'_>, u64)> = Vec::new();
-        for ((at, e), born) in self.events.iter().zip(&self.about) {
-            match out.iter_mut().find(|(c, b)| c.event == e && b == born) {
-                Some((c, _)) => {
-                    c.last = *at;
-                    c.count += 1;
-                }
-                None => out.push((Counted { event: e, first: *at, last: *at, count: 1 }, *born)),
-            }
-        }
-        out
+        aggregated(self.events.iter().zip(&self.about).map(|((at, e), born)| (*at, e, *born)))
     }
 
     /// The Table the API server returns for Events.
