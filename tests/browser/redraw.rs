@@ -5,6 +5,7 @@
 //! the click did not touch must not change at all.
 
 use crate::support::{self, Changes, Demo};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 /// Every drawing of the demos: the pictures' `<svg>`s and the markup written beside them, and the
@@ -74,6 +75,83 @@ async fn a_zone_loss_changes_its_zone_and_the_bars_in_place() {
     demo.remove();
 }
 
+/// Starts counting every call that hands markup to the browser's parser (an `innerHTML` or
+/// `outerHTML` written, `insertAdjacentHTML`, `setHTMLUnsafe`, a `DOMParser` or a range's
+/// fragment) and returns what reads the calls since, as "<the element's class>: <the call>".
+fn count_parses() -> js_sys::Function {
+    let install = js_sys::Function::new_no_args(
+        "if (!window.__parses) {
+           window.__parses = [];
+           const seen = (what, at) => window.__parses.push(`${at?.getAttribute?.('class') ?? at}: ${what}`);
+           for (const [proto, name] of [[Element.prototype, 'innerHTML'], [Element.prototype, 'outerHTML'],
+                                         [ShadowRoot.prototype, 'innerHTML']]) {
+             const d = Object.getOwnPropertyDescriptor(proto, name);
+             Object.defineProperty(proto, name, { ...d, set(v) { seen(name, this); d.set.call(this, v); } });
+           }
+           for (const [proto, name] of [[Element.prototype, 'insertAdjacentHTML'], [Element.prototype, 'setHTMLUnsafe'],
+                                         [DOMParser.prototype, 'parseFromString'], [Range.prototype, 'createContextualFragment']]) {
+             const f = proto[name];
+             if (f) proto[name] = function (...a) { seen(name, this instanceof Element ? this : name); return f.apply(this, a); };
+           }
+         }
+         const from = window.__parses.length;
+         return () => window.__parses.slice(from);",
+    );
+    install.call0(&wasm_bindgen::JsValue::NULL).unwrap().dyn_into().unwrap()
+}
+
+fn parses(since: &js_sys::Function) -> Vec<String> {
+    let seen: js_sys::Array = since.call0(&wasm_bindgen::JsValue::NULL).unwrap().dyn_into().unwrap();
+    seen.iter().filter_map(|s| s.as_string()).collect()
+}
+
+/// After a demo is built, no click hands markup to the browser's parser: each drawing is changed
+/// by the operations its new state needs, read and compared in Rust (`markup.rs`).
+#[wasm_bindgen_test]
+async fn no_click_parses_markup() {
+    let csi = [
+        "[data-action=\"attach\"][data-node=\"node-a\"]",
+        "[data-action=\"mount\"][data-node=\"node-a\"]",
+        "[data-action=\"mount\"][data-node=\"node-a\"]",
+        "[data-action=\"attach\"][data-node=\"node-b\"]",
+        "[data-action=\"mount\"][data-node=\"node-b\"]",
+        "[data-action=\"detach\"][data-node=\"node-a\"]",
+        "[data-action=\"unmount-all\"]",
+        "[data-action=\"detach\"][data-node=\"node-a\"]",
+    ];
+    let sts = ["[data-action=\"step\"]"; 8];
+    let spread = [
+        "[data-action=\"fail-zone\"][data-zone=\"zone-a\"]",
+        "[data-action=\"step\"]",
+        "[data-action=\"pods\"][data-value=\"9\"]",
+        "[data-action=\"pods\"][data-value=\"3\"]",
+    ];
+    let articles = ["[data-action=\"step\"]"; 6];
+    let demos: [(&str, Option<&str>, &[&str]); 4] = [
+        ("csi", None, &csi),
+        ("statefulset", None, &sts),
+        ("topology", Some("spread"), &spread),
+        ("topology", None, &articles),
+    ];
+    for (kind, preset, clicks) in demos {
+        let demo = support::mount_preset(kind, "en", preset).await;
+        let since = count_parses();
+        let before = demo.host.inner_html();
+        for button in clicks {
+            demo.click(button).await;
+        }
+        assert_ne!(demo.host.inner_html(), before, "{kind}: the clicks changed the demo");
+        assert_eq!(parses(&since), Vec::<String>::new(), "{kind}: markup parsed after the demo was built");
+        demo.remove();
+    }
+    // The count sees a parse.
+    let since = count_parses();
+    let scratch = web_sys::window().unwrap().document().unwrap().create_element("div").unwrap();
+    scratch.set_class_name("scratch");
+    scratch.set_inner_html("<b>x</b>");
+    assert_eq!(parses(&since), ["scratch: innerHTML"]);
+}
+
 /// Markups one patch may go between: lines added at the top, in the middle, at the end, removed,
 /// swapped; attributes changed, added, removed and reordered; texts changed; an element in a
 /// text's place; nested changes; nothing at all.
@@ -92,17 +170,28 @@ const MARKUPS: [&str; 12] = [
     "<li class=\"\"><b>a</b></li><li class=\"\"><b>a</b></li><li class=\"\"><b>b</b></li>",
 ];
 
+/// The same markup as a drawing's: SVG's elements in an `<svg>` (HTML's `<li>` and `<b>` there
+/// would leave the SVG, which no writer does).
+fn as_svg(markup: &str) -> String {
+    let names = [("li", "g"), ("b", "text"), ("i", "tspan")];
+    names.iter().fold(markup.to_string(), |m, (html, svg)| {
+        m.replace(&format!("<{html}"), &format!("<{svg}")).replace(&format!("</{html}>"), &format!("</{svg}>"))
+    })
+}
+
 #[wasm_bindgen_test]
 fn a_patched_element_is_its_new_markup_parsed_afresh() {
     let document = web_sys::window().unwrap().document().unwrap();
     for (ns, tag) in [(None, "ul"), (Some("http://www.w3.org/2000/svg"), "svg")] {
         let made = || document.create_element_ns(ns, tag).unwrap();
-        for from in MARKUPS {
-            for to in MARKUPS {
+        let markup = |m: &str| if tag == "svg" { as_svg(m) } else { m.to_string() };
+        for from in MARKUPS.map(markup) {
+            for to in MARKUPS.map(markup) {
                 let (el, fresh) = (made(), made());
-                el.set_inner_html(from);
-                kubevol_ui::markup::patch(&el, to);
-                fresh.set_inner_html(to);
+                // Parsed here only, as the server's rendering is parsed with its page.
+                el.set_inner_html(&from);
+                kubevol_ui::markup::patch(&el, &from, &to);
+                fresh.set_inner_html(&to);
                 // The DOM's own equality: the same nodes, names, attributes and texts (attributes
                 // in any order: a patch leaves the order an element had).
                 assert!(el.is_equal_node(Some(&fresh)), "<{tag}> from {from:?} to {to:?}: {}", el.inner_html());
