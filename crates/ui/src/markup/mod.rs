@@ -164,7 +164,7 @@ impl Drawn {
     /// Changes the element to show `markup`, where it differs from what it shows.
     fn show(&mut self, markup: String) {
         if markup != self.markup {
-            morph(&self.el, &mut self.pieces, &mut self.live, &read(&markup), self.svg);
+            morph(&self.el, &mut self.pieces, &mut self.live, read(&markup), self.svg);
             self.markup = markup;
         }
     }
@@ -190,10 +190,11 @@ fn place(parent: &Node, pieces: &[Piece]) -> Option<Vec<Live>> {
 /// Makes `parent`'s children (`old`, shown by `live`) what `new` describes: a piece equal to the
 /// one shown stays; one of the same kind that does not come later is changed where it differs;
 /// one that went is removed, and one that came is made and put in its place.
-fn morph(parent: &Node, old: &mut Vec<Piece>, live: &mut Vec<Live>, new: &[Piece], svg: bool) {
+fn morph(parent: &Node, old: &mut Vec<Piece>, live: &mut Vec<Live>, mut new: Vec<Piece>, svg: bool) {
     let mut at = 0;
-    for (j, n) in new.iter().enumerate() {
-        let rest = &new[j + 1..];
+    for j in 0..new.len() {
+        let (this, rest) = new.split_at_mut(j + 1);
+        let n = &mut this[j];
         // `old` has more here, which went: `n` is further on.
         while at < old.len() && old[at] != *n && old[at + 1..].contains(n) {
             remove(old, live, at);
@@ -201,13 +202,13 @@ fn morph(parent: &Node, old: &mut Vec<Piece>, live: &mut Vec<Live>, new: &[Piece
         match old.get_mut(at) {
             Some(o) if *o == *n => {}
             // The same element or text, changed: changed where it differs.
-            Some(o) if same_kind(o, n) && !rest.contains(o) => change(o, &mut live[at], n, svg),
+            Some(o) if same_kind(o, n) && !rest.contains(o) => change(o, &mut live[at], taken(n), svg),
             // `new` has more here (it came: the piece shown is further on), or another kind of
             // piece, which takes the place.
             _ => {
                 let made = make(n, svg);
                 let _ = parent.insert_before(&made.node, live.get(at).map(|l| &l.node));
-                old.insert(at, n.clone());
+                old.insert(at, taken(n));
                 live.insert(at, made);
                 if old.get(at + 1).is_some_and(|o| !rest.contains(o)) {
                     remove(old, live, at + 1);
@@ -219,6 +220,11 @@ fn morph(parent: &Node, old: &mut Vec<Piece>, live: &mut Vec<Live>, new: &[Piece
     while old.len() > at {
         remove(old, live, old.len() - 1);
     }
+}
+
+/// `piece`, moved out: `morph` has compared it with what is shown, and keeps it as shown.
+fn taken(piece: &mut Piece) -> Piece {
+    std::mem::replace(piece, Piece::Text(String::new()))
 }
 
 fn same_kind(a: &Piece, b: &Piece) -> bool {
@@ -237,7 +243,7 @@ fn remove(old: &mut Vec<Piece>, live: &mut Vec<Live>, at: usize) {
 
 /// Changes `old`, shown by `live`, into `new`, of the same kind: the attributes whose values
 /// differ, then the children, or the text.
-fn change(old: &mut Piece, live: &mut Live, new: &Piece, svg: bool) {
+fn change(old: &mut Piece, live: &mut Live, new: Piece, svg: bool) {
     match (old, new) {
         (Piece::Element { name, attrs, kids }, Piece::Element { attrs: new_attrs, kids: new_kids, .. }) => {
             let el: &Element = live.node.unchecked_ref();
@@ -247,13 +253,13 @@ fn change(old: &mut Piece, live: &mut Live, new: &Piece, svg: bool) {
             for (attr, value) in new_attrs.iter().filter(|a| !attrs.contains(a)) {
                 let _ = el.set_attribute(attr, value);
             }
-            attrs.clone_from(new_attrs);
+            *attrs = new_attrs;
             let svg = svg || name == "svg";
             morph(&live.node, kids, &mut live.kids, new_kids, svg);
         }
         (Piece::Text(old), Piece::Text(new)) => {
-            live.node.set_node_value(Some(new));
-            old.clone_from(new);
+            live.node.set_node_value(Some(&new));
+            *old = new;
         }
         _ => {}
     }

@@ -15,7 +15,7 @@ type Open = (String, Attrs, Vec<Piece>);
 
 /// One node of a drawing: an element, its attributes in order and its children, or a text.
 /// Equal pieces are the same DOM, node for node (as `isEqualNode` would say, attributes in order).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub enum Piece {
     Element { name: String, attrs: Attrs, kids: Vec<Piece> },
     Text(String),
