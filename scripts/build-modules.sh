@@ -48,6 +48,11 @@ target_dir=$(cargo metadata --offline --format-version 1 --no-deps |
 features=kubevol-ui/split
 # scripts/picture-cost.sh builds the demos without their pictures, to weigh them.
 if [ -n "${KUBEVOL_NO_PICTURE:-}" ]; then features+=,kubevol-ui/no-picture; fi
+# scripts/writer-cost.sh builds them with each drawing written whole as innerHTML, to weigh the writer.
+if [ -n "${KUBEVOL_WHOLE_MARKUP:-}" ]; then features+=,kubevol-ui/whole-markup; fi
+# A build made only to be weighed against the product's (either of the two above): its first loads
+# are what counts, so it has no script API modules and no build-time renderer.
+weighed=${KUBEVOL_NO_PICTURE:-}${KUBEVOL_WHOLE_MARKUP:-}
 release=(); [ "$profile" = release ] && release=(--release)
 # .cargo/config.toml's rustflags (Leptos's erase_components) give way to RUSTFLAGS: say them again.
 # The crates' paths, which panic locations carry into the wasm, are cut to what names them: the
@@ -63,10 +68,10 @@ wasm-bindgen --target=web --no-typescript --keep-lld-exports --out-dir="$work" -
 
 # The script API's modules, one per kind of demo (crates/api's features), so a page fetches only
 # the model its demos run. The kinds are the split's own parts (each `DemoKind` has one, its lab
-# another: `csi`, `csi_lab`). The build without pictures is weighed by its first loads, which no
+# another: `csi`, `csi_lab`). A weighed build (above) is weighed by its first loads, which no
 # API module is part of: it builds none.
 kinds=$(grep -o '^export const __wasm_split_load_[a-z]*' "$work/__wasm_split.js" | sed 's/.*_load_//' | sort -u)
-if [ -n "${KUBEVOL_NO_PICTURE:-}" ]; then kinds=""; fi
+if [ -n "$weighed" ]; then kinds=""; fi
 for kind in $kinds; do
   cargo build --offline --target wasm32-unknown-unknown -p kubevol-api --no-default-features --features "$kind" \
     --target-dir "$target_dir" "${release[@]}"
@@ -76,6 +81,10 @@ for kind in $kinds; do
   cat web/kubevol-script.js >> "$work/kubevol-api-$kind.js"
 done
 
+# KUBEVOL_WASM_NAMES=1 keeps the functions' names in every module, for a profile whose wasm
+# frames say what they are (scripts/profile-click.mjs); no page is measured or shipped so.
+strip=--strip-debug
+if [ -n "${KUBEVOL_WASM_NAMES:-}" ]; then strip=-g; fi
 if [ "$profile" = release ]; then
   # Every module is optimised on its own, so all of them go through one queue, two at a time as
   # the machine has two cores, the largest first (the API modules take longest). The parts go
@@ -91,13 +100,13 @@ if [ "$profile" = release ]; then
     printf 'node scripts/trim-module.mjs %s %s\n' "$work/kubevol-main.js" "$work/kubevol-main_bg.wasm"
     find "$work" -maxdepth 1 \( -name 'chunk_*.wasm' -o -name 'split_*.wasm' \) -printf '%s %p\n' | sort -rn |
       while read -r _ part; do
-        printf '%s --flatten --rereloop -Oz --converge --strip-debug --strip-producers --strip-target-features --output=%s %s\n' \
-          "$wasm_opt" "$part" "$part"
+        printf '%s --flatten --rereloop -Oz --converge %s --strip-producers --strip-target-features --output=%s %s\n' \
+          "$wasm_opt" "$strip" "$part" "$part"
       done
   } | xargs -P 2 -d '\n' -I{} sh -c '{}'
 fi
 
-node scripts/link-parts.mjs "$work" "$out" "$profile" ${KUBEVOL_NO_PICTURE:+--no-api}
+node scripts/link-parts.mjs "$work" "$out" "$profile" ${weighed:+--no-api}
 
 # The demos' first screens as HTML at build time (crates/render: the same components through
 # Leptos's server side, a wasm module for Node; web/kubevol-prerender.mjs fills a built page's
@@ -105,7 +114,7 @@ node scripts/link-parts.mjs "$work" "$out" "$profile" ${KUBEVOL_NO_PICTURE:+--no
 # alone; the example pages and the gallery here are filled with them. Never fetched by a reader's
 # page, so built to compile quickly (Cargo.toml's `render` profile), not to be small. Its glue is CommonJS, named
 # .cjs so that a book whose package.json says "type": "module" still loads it.
-if [ -z "${KUBEVOL_NO_PICTURE:-}" ]; then
+if [ -z "$weighed" ]; then
   cargo build --offline --target wasm32-unknown-unknown -p kubevol-render --profile render --target-dir "$target_dir"
   wasm-bindgen --target=nodejs --no-typescript --out-dir="$work" --out-name=kubevol-render \
     "$target_dir/wasm32-unknown-unknown/render/kubevol_render.wasm"

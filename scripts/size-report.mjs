@@ -44,6 +44,8 @@ const limits = {
 // without the Markdown hook that renders the demos into its pages (scripts/build-book.sh
 // --unrendered): what each page's HTML and its client chunk gain by holding its demos' first screens.
 const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
+// `--writer <folder>`: the same build writing each drawing whole as innerHTML (scripts/writer-cost.sh).
+const wholeMarkup = args.includes('--writer') ? args[args.indexOf('--writer') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
 // The goals the chapter-first issue set, printed beside the budgets and never failed on: a
@@ -123,27 +125,39 @@ for (const kinds of pages) {
   report.first_load[kinds.join('+')] = bytes;
   console.log(`  ${name.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, kinds.length === 1 ? 'first' : 'mixed', kinds.join('+'))}`);
 }
-// The pictures' cost: each chapter's first load, its stylesheet aside, against the build without
-// them, plus what the stylesheet's picture blocks weigh (picture-cost.sh minifies it both ways).
-if (withoutPicture) {
-  const other = weighFolder(withoutPicture);
-  const files = JSON.parse(readFileSync(join(withoutPicture, 'kubevol-files.json'), 'utf8'));
-  const css = JSON.parse(readFileSync(join(withoutPicture, 'picture-css.json'), 'utf8')).brotli;
+// A feature's cost on each chapter's first load, its stylesheet aside: this build's against the
+// same build made without it (in `folder`), plus `css` bytes of the stylesheet.
+function costs(folder, css, label, measure) {
+  const other = weighFolder(folder);
+  const files = JSON.parse(readFileSync(join(folder, 'kubevol-files.json'), 'utf8'));
   const load = (f, kind) => [...new Set([f.main.js, f.main.wasm, f.link, 'kubevol.js',
     ...(f.parts[kind] ?? []).map((p) => f.packs[p])])];
   const sum = (list, weighed) => list.reduce((t, file) => t + (weighed.find((r) => r.file === file)?.brotli ?? NaN), 0);
-  console.log(`\nthe pictures of the cluster, brotli: each chapter's first load against the same build without them (${withoutPicture}), the stylesheet's picture blocks (${css} B) included:`);
-  report.picture = {};
+  const per = {};
   for (const kind of KINDS) {
     const bytes = sum(load(FILES, kind), rows) - sum(load(files, kind), other) + css;
     if (Number.isNaN(bytes)) {
-      console.log(`  ${kind}: a file of its first load is missing from ${withoutPicture}`);
+      console.log(`  ${kind}: a file of its first load is missing from ${folder}`);
       process.exit(1);
     }
-    report.picture[kind] = bytes;
-    features.push([`${kind}'s picture`, bytes, `on the ${kind} chapter's first load`]);
-    console.log(`  ${`${kind}'s picture`.padEnd(26)} ${String(bytes).padStart(7)} B  ${verdict(bytes, 'picture', kind)}`);
+    per[kind] = bytes;
+    features.push([`${kind}'s ${label}`, bytes, `on the ${kind} chapter's first load`]);
+    console.log(`  ${`${kind}'s ${label}`.padEnd(26)} ${String(bytes).padStart(7)} B  ${measure ? verdict(bytes, measure, kind) : ''}`);
   }
+  return per;
+}
+// The pictures' cost: each chapter's first load against the build without them, plus what the
+// stylesheet's picture blocks weigh (picture-cost.sh minifies it both ways).
+if (withoutPicture) {
+  const css = JSON.parse(readFileSync(join(withoutPicture, 'picture-css.json'), 'utf8')).brotli;
+  console.log(`\nthe pictures of the cluster, brotli: each chapter's first load against the same build without them (${withoutPicture}), the stylesheet's picture blocks (${css} B) included:`);
+  report.picture = costs(withoutPicture, css, 'picture', 'picture');
+}
+// The writer's cost: each chapter's first load against the build that writes each drawing whole
+// as innerHTML, which the browser parses at every change.
+if (wholeMarkup) {
+  console.log(`\nthe drawings' writer (read in Rust, changed in place, never parsed by the browser), brotli: each chapter's first load against the same build writing each drawing whole as innerHTML (${wholeMarkup}):`);
+  report.writer = costs(wholeMarkup, 0, 'writer', null);
 }
 console.log('\non demand, brotli: what a kind\'s folds show, fetched on the first opening of one (beyond its first load):');
 for (const kind of KINDS) {

@@ -198,6 +198,11 @@ lane_site() {
     webkit node tests/webkit/first-paint.test.mjs dist webkit
   step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
     ./scripts/picture-cost.sh target/no-picture
+  # The drawings' writer (crates/ui/src/markup: each new drawing read in Rust and changed in place,
+  # never parsed by the browser) against the simplest one, which writes each drawing whole as
+  # innerHTML at every change: the size report prints what it costs each chapter's first load.
+  step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
+    ./scripts/writer-cost.sh target/whole-markup
   # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
   # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
   # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its
@@ -217,7 +222,7 @@ lane_site() {
   step check "size report" node scripts/size-report.mjs dist \
     --budget-brotli csi=132000,statefulset=130000,topology=156000 \
     --mixed-budget-brotli 245000 --second-budget-brotli 70000 --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
-    --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
+    --writer target/whole-markup --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
 }
 
 failed() { summary; exit 1; }
@@ -240,8 +245,8 @@ done
 
 # The benchmarks: times, printed as medians and ratios, never judged. They run alone, after the
 # lanes, so that what they print is not the lanes' load.
-step check "click-to-DOM and Event Timing latency of the main buttons, release build, headless Chromium, 1x and 4x CPU (median of 40 clicks)" \
-  node scripts/latency.mjs dist || failed
+step check "click-to-DOM and Event Timing latency of the main buttons in the VitePress book, release build, headless Chromium, 1x and 4x CPU (median and p90 of 40 clicks, ratio to the Vue demos')" \
+  node scripts/latency.mjs tests/vitepress/docs/.vitepress/dist || failed
 step check "clickable time of the example book page (median of 10 loads)" node scripts/clickable.mjs dist || failed
 step check "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)" \
   node scripts/slow-phone.mjs || failed
