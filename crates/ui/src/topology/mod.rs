@@ -18,9 +18,10 @@ use kubevol_sim::topology::{Action, Preset, State};
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
-use crate::drawing::PICTURE;
+use crate::drawing::{escape, PICTURE};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
+use crate::markup::Kept;
 use crate::parts::{fetch, on_demand};
 use crate::shell::Shell;
 use crate::shell::Tone;
@@ -305,7 +306,9 @@ fn zone_column(key: String) -> AnyView {
 
 /// One node and its pods. A node that is up has its face's button that makes it fail; a lost node
 /// has its two ways out, removal and return, and a force delete for each of its pods.
-/// The card is drawn again when the node changes; its pods are a keyed list of their own.
+/// Each part of the card follows what it shows: a node that is lost changes its tag and buttons,
+/// and its pods' chips (a keyed list of their own) stay. Drawn again whole at each change of the
+/// node, the card built every chip again, the most of a zone loss's click.
 fn node_card(name: String) -> AnyView {
     let (lang, demo, shown) = (use_lang(), use_demo::<State>(), inside_demo::<Shown>());
     let node = {
@@ -316,41 +319,41 @@ fn node_card(name: String) -> AnyView {
     // The pods a lost node holds, each offered a force delete.
     let lost =
         Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| n.down).map(|n| n.pods.clone()).unwrap_or_default()));
-    let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
-    (move || {
-        let n = card.get()?;
-        let tainted = n.taint.is_some();
-        let at = Some(n.name.clone());
-        let lose_node = shown.face().lose_node.filter(|_| !n.down).map(|button| button(n.name.clone()));
-        let remove = n.down.then(|| {
-            act("delete-node", at.clone(), None, text::DELETE_NODE, Action::DeleteNode { node: n.name.clone() })
-        });
-        let back = n.down.then(|| {
-            act("recover-node", at.clone(), None, text::RECOVER_NODE, Action::RecoverNode { node: n.name.clone() })
-        });
-        Some(view! {
-            <div class="kv-node" data-node=n.name.clone() class:kv-down=tainted class:kv-lost=n.down>
-                <strong>{n.name.clone()}</strong>
-                {n.down.then(|| view! {
-                    <span class="kv-tag kv-tag-ng" data-state="lost">{text::LOST.get(lang.get())}</span>
-                })}
-                {n.taint.filter(|_| !n.down).map(|taint| view! {
-                    <span class="kv-tag kv-tag-ng kv-taint">{format!("taint: {taint}")}</span>
-                })}
-                {lose_node}
-                {remove}
-                {back}
-                {n.labels.into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
-                <div class="kv-chips">
-                    {move || pods.with(Vec::is_empty).then(|| view! {
-                        <span class="kv-muted">{text::NO_PODS.get(lang.get())}</span>
-                    })}
-                    {rows(pods, pod_chip)}
-                    {rows(lost, force_delete)}
-                </div>
+    let down = Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.down)));
+    let taint = Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| !n.down).and_then(|n| n.taint.clone())));
+    let labels = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.labels.clone()).unwrap_or_default()));
+    let tainted = flag(move || node.with(|n| n.as_ref().is_some_and(|n| n.taint.is_some())));
+    let buttons = {
+        let name = name.clone();
+        move || {
+            let (at, node) = (Some(name.clone()), name.clone());
+            if !down.get() {
+                return shown.face().lose_node.map(|button| button(node)).into_iter().collect::<Vec<_>>();
+            }
+            vec![
+                act("delete-node", at.clone(), None, text::DELETE_NODE, Action::DeleteNode { node: node.clone() }),
+                act("recover-node", at, None, text::RECOVER_NODE, Action::RecoverNode { node }),
+            ]
+        }
+    };
+    let shown_name = name.clone();
+    view! {
+        <div class="kv-node" data-node=name class:kv-down=tainted class:kv-lost=flag(move || down.get())>
+            <strong>{shown_name}</strong>
+            {move || down.get().then(|| view! {
+                <span class="kv-tag kv-tag-ng" data-state="lost">{text::LOST.get(lang.get())}</span>
+            })}
+            {move || taint.get().map(|taint| view! {
+                <span class="kv-tag kv-tag-ng kv-taint">{format!("taint: {taint}")}</span>
+            })}
+            {buttons}
+            {move || labels.get().into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
+            <div class="kv-chips">
+                <span class="kv-pod-chips" inner_html=Kept(pod_chips(pods))></span>
+                {rows(lost, force_delete)}
             </div>
-        })
-    })
+        </div>
+    }
     .into_any()
 }
 
@@ -374,24 +377,36 @@ fn force_delete(pod: String) -> AnyView {
     act("force-delete-pod", None, Some(pod.clone()), text::FORCE_DELETE, Action::ForceDeletePod { pod })
 }
 
-/// A pod on its node; on a lost node it says it is unknown, or Terminating and unconfirmed.
-fn pod_chip(pod: String) -> AnyView {
+/// A node's pods as chips, or that it has none; on a lost node a chip says its pod is unknown, or
+/// Terminating and unconfirmed. Markup kept in place (`markup.rs`): new pods add their chips and a
+/// lost node's change their words, where a view per chip built four reactive parts each.
+fn pod_chips(pods: Memo<Vec<String>>) -> Signal<String> {
     let (lang, demo) = (use_lang(), use_demo::<State>());
-    let phase = {
-        let pod = pod.clone();
-        Memo::new(move |_| demo.with(|s| present::phase(&s.state, &pod)))
-    };
-    let stuck = move || phase.get().and_then(text::stuck_phase);
-    let label = {
-        let pod = pod.clone();
-        text(move || match stuck() {
-            Some(tag) => format!("{pod} ・ {}", tag.get(lang.get())),
-            None => pod.clone(),
+    text(move || {
+        let lang = lang.get();
+        let on_node = pods.get();
+        if on_node.is_empty() {
+            return format!("<span class=\"kv-muted\">{}</span>", escape(text::NO_PODS.get(lang)));
+        }
+        demo.with(|s| {
+            let mut out = String::new();
+            for pod in &on_node {
+                let phase = present::phase(&s.state, pod);
+                let stuck = phase.and_then(text::stuck_phase);
+                let (class, label) = match stuck {
+                    Some(tag) => (" kv-lost", format!("{pod} ・ {}", tag.get(lang))),
+                    None => ("", pod.clone()),
+                };
+                let code = phase.map_or("", present::phase_code);
+                let pod = escape(pod);
+                out += &format!(
+                    "<span class=\"kv-chip{class}\" data-pod=\"{pod}\" data-phase=\"{code}\">{}</span>",
+                    escape(&label)
+                );
+            }
+            out
         })
-    };
-    let code = text(move || phase.get().map_or("", present::phase_code).to_string());
-    let lost = flag(move || stuck().is_some());
-    view! { <span class="kv-chip" data-pod=pod data-phase=code class:kv-lost=lost>{label}</span> }.into_any()
+    })
 }
 
 /// A volume and the claim it is bound to, which never changes while the volume exists.
