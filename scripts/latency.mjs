@@ -16,36 +16,16 @@
 // quotes) and the goals: under 0.8x the Vue demo's, and an Event Timing within one frame (at most
 // 16 ms) at 4x. A benchmark, never a pass or fail.
 //   node scripts/latency.mjs [book dist]
-import { fileURLToPath } from 'node:url';
 import { launch, watchedPage } from '../tests/e2e/harness.mjs';
 import { startServer } from '../tests/e2e/static-server.mjs';
+import { BOOK, MEASURES, openChapter } from './main-buttons.mjs';
 
-const site = process.argv[2] ?? fileURLToPath(new URL('../tests/vitepress/docs/.vitepress/dist', import.meta.url));
+const site = process.argv[2] ?? BOOK;
 const CLICKS = 40;
 const RATES = [1, 4];
 
-const on = (action, node) => `[data-action="${action}"][data-node="${node}"]`;
-const pods = (n) => `[data-action="pods"][data-value="${n}"]`;
-
 // The Vue demos' median click to DOM for each chapter's main button, at 1x and 4x CPU.
 const VUE = { csi: { 1: 0.7, 4: 2.0 }, statefulset: { 1: 1.1, 4: 2.6 }, topology: { 1: 0.9, 4: 2.5 } };
-// Each chapter's page, and its demo there (the topology page's second demo is the chapter's).
-const PAGES = {
-  csi: ['/parts/csi.html', '[data-kubevol-demo="csi"]'],
-  statefulset: ['/parts/statefulset.html', '[data-kubevol-demo="statefulset"]'],
-  topology: ['/parts/topology.html', '[data-kubevol-demo="topology"][data-preset="spread"]'],
-};
-
-// What each measurement clicks: `setup` once, then `clicks` in turn (each one measured), each
-// followed by `reset` (not measured) to come back to where it started.
-const MEASURES = [
-  { demo: 'csi', label: 'CSI: attach node-a', setup: [], clicks: [on('attach', 'node-a')], reset: [on('detach', 'node-a')] },
-  { demo: 'csi', label: 'CSI: mount a new pod on node-a', setup: [on('attach', 'node-a')], clicks: [on('mount', 'node-a')], reset: [] },
-  { demo: 'statefulset', label: 'StatefulSet: step', setup: [], clicks: ['[data-action="step"]'], reset: [] },
-  { demo: 'topology', label: 'Topology chapter: pod count 9 / 6', setup: [], clicks: [pods(9), pods(6)], reset: [] },
-  // Changing the pod count starts the chapter's cluster again, every zone up.
-  { demo: 'topology', label: 'Topology chapter: lose zone-a', setup: [], clicks: ['[data-action="fail-zone"][data-zone="zone-a"]'], reset: [pods(9), pods(6)] },
-];
 
 function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -67,12 +47,7 @@ for (const rate of RATES) {
     const page = await watchedPage(browser);
     // The page's first click listener: when a click's dispatch begins.
     await page.addInitScript(() => addEventListener('click', () => { window.__dispatched = performance.now(); }, true));
-    const [path, demo] = PAGES[m.demo];
-    await page.goto(`${server.url}${path}`);
-    // Live: VitePress has hydrated and every demo of the page is mounted over its rendered screen.
-    await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined
-      && document.querySelectorAll('[data-kubevol-demo]:not([data-kubevol-mounted])').length === 0);
-    const host = page.locator(demo);
+    const host = await openChapter(page, server.url, m.demo);
     for (const s of m.setup) await host.locator(s).first().click();
     await host.evaluate((el, clicks) => {
       const seen = { start: 0, last: 0, measured: new Set(), events: [] };

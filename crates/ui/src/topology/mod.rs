@@ -319,15 +319,18 @@ fn node_card(name: String) -> AnyView {
     // The pods a lost node holds, each offered a force delete.
     let lost =
         Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| n.down).map(|n| n.pods.clone()).unwrap_or_default()));
-    let down = Memo::new(move |_| node.with(|n| n.as_ref().is_some_and(|n| n.down)));
-    let taint = Memo::new(move |_| node.with(|n| n.as_ref().filter(|n| !n.down).and_then(|n| n.taint.clone())));
-    let labels = Memo::new(move |_| node.with(|n| n.as_ref().map(|n| n.labels.clone()).unwrap_or_default()));
-    let tainted = flag(move || node.with(|n| n.as_ref().is_some_and(|n| n.taint.is_some())));
+    // The node without its pods: what the card's tags and buttons follow (fewer memos, less of
+    // the reactive graph's own work at each click).
+    let card = Memo::new(move |_| node.get().map(|n| present::NodeView { pods: Vec::new(), ..n }));
+    let down = move || card.with(|n| n.as_ref().is_some_and(|n| n.down));
+    let taint = move || card.with(|n| n.as_ref().filter(|n| !n.down).and_then(|n| n.taint.clone()));
+    let labels = move || card.with(|n| n.as_ref().map(|n| n.labels.clone()).unwrap_or_default());
+    let tainted = flag(move || card.with(|n| n.as_ref().is_some_and(|n| n.taint.is_some())));
     let buttons = {
         let name = name.clone();
         move || {
             let (at, node) = (Some(name.clone()), name.clone());
-            if !down.get() {
+            if !down() {
                 return shown.face().lose_node.map(|button| button(node)).into_iter().collect::<Vec<_>>();
             }
             vec![
@@ -338,16 +341,16 @@ fn node_card(name: String) -> AnyView {
     };
     let shown_name = name.clone();
     view! {
-        <div class="kv-node" data-node=name class:kv-down=tainted class:kv-lost=flag(move || down.get())>
+        <div class="kv-node" data-node=name class:kv-down=tainted class:kv-lost=flag(down)>
             <strong>{shown_name}</strong>
-            {move || down.get().then(|| view! {
+            {move || down().then(|| view! {
                 <span class="kv-tag kv-tag-ng" data-state="lost">{text::LOST.get(lang.get())}</span>
             })}
-            {move || taint.get().map(|taint| view! {
+            {move || taint().map(|taint| view! {
                 <span class="kv-tag kv-tag-ng kv-taint">{format!("taint: {taint}")}</span>
             })}
             {buttons}
-            {move || labels.get().into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
+            {move || labels().into_iter().map(|l| view! { <span class="kv-tag">{l}</span> }).collect_view()}
             <div class="kv-chips">
                 <span class="kv-pod-chips" inner_html=Kept(pod_chips(pods))></span>
                 {rows(lost, force_delete)}
