@@ -266,23 +266,22 @@ fn zone_column(key: String) -> AnyView {
     let nodes = Memo::new(move |_| zone.with(|z| z.nodes.iter().map(|n| n.name.clone()).collect::<Vec<_>>()));
     let volumes = Memo::new(move |_| zone.with(|z| z.volumes.iter().map(|(pv, _)| pv.clone()).collect::<Vec<_>>()));
     let zone_up = Memo::new(move |_| zone.with(|z| z.nodes.iter().any(|n| !n.down)));
+    // The zone's name alone: what its heading and its button follow, so a change of its pods does
+    // not build the button again.
+    let name = Memo::new(move |_| zone.with(|z| z.zone.clone()));
     // A cluster without any StorageClass (the book's chapter) has no volume row.
     let storage_less = flag(move || demo.with(|s| s.state.classes.is_empty()));
     let lose_zone = move || {
-        let zone = zone.with(|z| z.zone.clone())?;
+        let zone = name.get()?;
         // A zone whose every node is lost has nothing left to lose.
         let up = zone_up.get();
         shown.face().lose_zone.filter(|_| up).map(|button| button(zone))
     };
     let lost = flag(move || zone.with(|z| !z.nodes.is_empty() && z.nodes.iter().all(|n| n.down)));
     let worst = flag(move || {
-        PICTURE
-            && shown
-                .face()
-                .worst_zone
-                .is_some_and(|worst| demo.with(|s| worst(&s.state)) == zone.with(|z| z.zone.clone()))
+        PICTURE && shown.face().worst_zone.is_some_and(|worst| demo.with(|s| worst(&s.state)) == name.get())
     });
-    let heading = text(move || text::zone_heading(lang.get(), zone.with(|z| z.zone.clone()).as_deref()));
+    let heading = text(move || text::zone_heading(lang.get(), name.get().as_deref()));
     view! {
         <section class="kv-zone" data-zone=key class:kv-lost=lost class:kv-worst=worst>
             <div class="kv-zone-head">
