@@ -314,10 +314,14 @@ function releaseDeparted() {
 }
 
 const isElement = (node) => node.nodeType === 1;
+// What a demo changes inside itself (every click does) neither adds a placeholder nor takes one
+// away: those records are passed over at once, so the demos' own clicks do not pay for the search.
+const insideDemo = (node) => (isElement(node) ? node : node.parentElement)?.closest('[data-kubevol-root]');
 new MutationObserver((records) => {
   let added = false;
   let removed = false;
   for (const record of records) {
+    if (insideDemo(record.target)) continue;
     if (!added) {
       added = [...record.addedNodes].some((n) => isElement(n) && (n.matches(`[${KIND_ATTR}]`) || n.querySelector(`[${KIND_ATTR}]`)));
     }
