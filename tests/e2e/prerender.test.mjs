@@ -217,6 +217,9 @@ await run('prerender', [
       const rendered = (await demo.boundingBox()).height;
       const below = page.locator('[data-kubevol-demo="csi"] ~ *').first();
       const belowAt = await below.evaluate((e) => e.getBoundingClientRect().top + scrollY);
+      // Only the shifts while the demos go live: what the page does before, its font arriving
+      // after its first paint on a loaded machine for one, is not the demos'.
+      await page.evaluate(async () => { await document.fonts.ready; window.shifts = []; });
       release();
       await page.waitForFunction(() => document.querySelector('[data-kubevol-demo] [data-node="node-a"] [data-state="disk"]')?.textContent.includes('pv-1') && document.querySelectorAll('[data-kubevol-mounted]').length === 2);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
