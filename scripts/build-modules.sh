@@ -46,13 +46,11 @@ fi
 target_dir=$(cargo metadata --offline --format-version 1 --no-deps |
   node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory))')/wasm
 features=kubevol-ui/split
-# scripts/picture-cost.sh builds the demos without their pictures, to weigh them.
-if [ -n "${KUBEVOL_NO_PICTURE:-}" ]; then features+=,kubevol-ui/no-picture; fi
-# scripts/writer-cost.sh builds them with each drawing written whole as innerHTML, to weigh the writer.
-if [ -n "${KUBEVOL_WHOLE_MARKUP:-}" ]; then features+=,kubevol-ui/whole-markup; fi
-# A build made only to be weighed against the product's (either of the two above): its first loads
+# KUBEVOL_WEIGHED=<a kubevol-ui feature>: a build made only to be weighed against the product's
+# (scripts/weighed-build.sh: without the pictures, or writing each drawing whole). Its first loads
 # are what counts, so it has no script API modules and no build-time renderer.
-weighed=${KUBEVOL_NO_PICTURE:-}${KUBEVOL_WHOLE_MARKUP:-}
+weighed=${KUBEVOL_WEIGHED:-}
+if [ -n "$weighed" ]; then features+=,kubevol-ui/$weighed; fi
 release=(); [ "$profile" = release ] && release=(--release)
 # .cargo/config.toml's rustflags (Leptos's erase_components) give way to RUSTFLAGS: say them again.
 # The crates' paths, which panic locations carry into the wasm, are cut to what names them: the

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # What the pictures of the cluster cost each chapter's first load. Builds the demos' wasm once more
 # with kubevol-ui's `no-picture` feature (crates/ui/src/drawing.rs: the same boxes, buttons and words,
-# without the drawing) into a folder of its own, as the release build does (build-modules.sh, in
-# its own target folder), and weighs the stylesheet's picture blocks (`/* picture: */ ... /* :picture */`)
+# without the drawing) into a folder of its own (scripts/weighed-build.sh), and weighs the stylesheet's picture blocks (`/* picture: */ ... /* :picture */`)
 # by minifying it with and without them. `scripts/size-report.mjs dist --picture <folder>` then
 # prints the difference per kind.
 #   scripts/picture-cost.sh [folder]   (default target/no-picture)
@@ -10,10 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=${1:-target/no-picture}
-rm -rf "$out"
-mkdir -p "$out"
-cp web/kubevol.js "$out/kubevol.js"
-TRUNK_STAGING_DIR="$out" TRUNK_PROFILE=release KUBEVOL_NO_PICTURE=1 scripts/build-modules.sh
+scripts/weighed-build.sh no-picture "$out"
 node -e '
 const { transformSync } = require("esbuild");
 const { readFileSync, writeFileSync } = require("node:fs");

@@ -44,7 +44,7 @@ const limits = {
 // without the Markdown hook that renders the demos into its pages (scripts/build-book.sh
 // --unrendered): what each page's HTML and its client chunk gain by holding its demos' first screens.
 const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
-// `--writer <folder>`: the same build writing each drawing whole as innerHTML (scripts/writer-cost.sh).
+// `--writer <folder>`: the same build writing each drawing whole as innerHTML (scripts/weighed-build.sh whole-markup).
 const wholeMarkup = args.includes('--writer') ? args[args.indexOf('--writer') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;

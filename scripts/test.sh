@@ -202,7 +202,7 @@ lane_site() {
   # never parsed by the browser) against the simplest one, which writes each drawing whole as
   # innerHTML at every change: the size report prints what it costs each chapter's first load.
   step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
-    ./scripts/writer-cost.sh target/whole-markup
+    ./scripts/weighed-build.sh whole-markup target/whole-markup
   # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
   # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
   # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its

@@ -27,7 +27,8 @@ use leptos::tachys::html::element::InnerHtmlValue;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 
-/// A drawing's markup as an element's `inner_html`: written whole when built, patched after.
+/// A drawing's markup as an element's `inner_html`: rendered into the page by the server, changed
+/// in place in the browser.
 #[derive(Clone, Copy)]
 pub struct Kept(pub Signal<String>);
 
@@ -139,10 +140,8 @@ const SVG: &str = "http://www.w3.org/2000/svg";
 impl Drawn {
     /// `markup` drawn into `el`, which is empty.
     fn new(el: Element, markup: String) -> Drawn {
-        let svg = el.namespace_uri().as_deref() == Some(SVG);
-        let mut drawn = Drawn { el, markup: String::new(), pieces: Vec::new(), live: Vec::new(), svg };
-        drawn.show(markup);
-        drawn
+        let pieces = read(&markup);
+        Drawn::made(el, markup, pieces)
     }
 
     /// `el` as the server rendered it, with `markup`: its nodes are found, not made. Nodes that are
@@ -156,9 +155,17 @@ impl Drawn {
             }
             None => {
                 el.set_text_content(None);
-                Drawn::new(el, markup)
+                Drawn::made(el, markup, pieces)
             }
         }
+    }
+
+    /// `pieces`, read from `markup`, made into `el`, which is empty.
+    fn made(el: Element, markup: String, pieces: Vec<Piece>) -> Drawn {
+        let svg = el.namespace_uri().as_deref() == Some(SVG);
+        let mut drawn = Drawn { el, markup, pieces: Vec::new(), live: Vec::new(), svg };
+        morph(&drawn.el, &mut drawn.pieces, &mut drawn.live, pieces, svg);
+        drawn
     }
 
     /// Changes the element to show `markup`, where it differs from what it shows.
