@@ -105,22 +105,34 @@ fn kubectl() -> PathBuf {
 /// What the real kubectl prints for a case: stdout, stderr, and its exit status when not 0.
 fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
     let address = kubevol_replay::serve::spawn(&scenario(&case.scenario), case.at).unwrap();
+    // The server is the kubeconfig's, not a flag: a flag before the command is what kubectl's
+    // plugin search refuses ("flags cannot be placed before plugin name"), and after it would be
+    // read as a missing flag's value. Each run's cache is under its own HOME.
+    let config = home.join(format!("config-{}", address.port()));
+    std::fs::write(&config, kubeconfig(&format!("http://{address}"))).unwrap();
     let out = Command::new(kubectl)
-        .arg(format!("--server=http://{address}"))
-        .arg(format!("--cache-dir={}", home.join("cache").display()))
-        .arg("--request-timeout=20s")
         .args(&case.args)
         .env("TZ", "UTC")
         .env("HOME", home)
-        .env("KUBECONFIG", home.join("none"))
+        .env("KUBECONFIG", &config)
         .output()
         .unwrap();
+    let _ = std::fs::remove_file(&config);
     let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
     printed.push_str(&String::from_utf8_lossy(&out.stderr));
     if !out.status.success() {
         printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
     }
     normalise(&printed, case.args[0] == "describe")
+}
+
+/// A kubeconfig whose one context is the served cluster, in the default namespace.
+fn kubeconfig(server: &str) -> String {
+    format!(
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: demo\n  cluster:\n    server: {server}\n\
+         contexts:\n- name: demo\n  context:\n    cluster: demo\n    user: reader\n\
+         current-context: demo\nusers:\n- name: reader\n  user: {{}}\n"
+    )
 }
 
 fn is_age(word: &str) -> bool {
