@@ -46,6 +46,8 @@ const limits = {
 const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture') + 1] : null;
 // `--writer <folder>`: the same build writing each drawing whole as innerHTML (scripts/weighed-build.sh whole-markup).
 const wholeMarkup = args.includes('--writer') ? args[args.indexOf('--writer') + 1] : null;
+// `--prompt <folder>`: the same build without the kubectl prompt (scripts/weighed-build.sh no-prompt).
+const withoutPrompt = args.includes('--prompt') ? args[args.indexOf('--prompt') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
 // The goals the chapter-first issue set, printed beside the budgets and never failed on: a
@@ -158,6 +160,26 @@ if (withoutPicture) {
 if (wholeMarkup) {
   console.log(`\nthe drawings' writer (read in Rust, changed in place, never parsed by the browser), brotli: each chapter's first load against the same build writing each drawing whole as innerHTML (${wholeMarkup}):`);
   report.writer = costs(wholeMarkup, 0, 'writer', null);
+}
+// The kubectl prompt's cost: it lives in each kind's folds part, so a first load pays only its
+// fold's toggle; the folds part pays the rest, on the first opening of a fold.
+if (withoutPrompt) {
+  console.log(`\nthe kubectl prompt ("Type kubectl", in each kind's folds part), brotli: each chapter's first load against the same build without it (${withoutPrompt}):`);
+  report.prompt = costs(withoutPrompt, 0, 'kubectl prompt', null);
+  const other = weighFolder(withoutPrompt);
+  const theirs = JSON.parse(readFileSync(join(withoutPrompt, 'kubevol-files.json'), 'utf8'));
+  console.log('  and what it adds to each kind\'s folds part, fetched at the first opening of a fold:');
+  report.prompt_on_demand = {};
+  for (const kind of KINDS) {
+    const lab = (f, weighed, first) => [...new Set((f.parts[`${kind}_lab`] ?? []).map((p) => f.packs[p]))]
+      .filter((file) => !first.includes(file))
+      .reduce((t, file) => t + (weighed.find((r) => r.file === file)?.brotli ?? 0), 0);
+    const theirFirst = [theirs.main.js, theirs.main.wasm, theirs.link, ...(theirs.parts[kind] ?? []).map((p) => theirs.packs[p])];
+    const bytes = lab(FILES, rows, firstLoad([kind])) - lab(theirs, other, theirFirst);
+    report.prompt_on_demand[kind] = bytes;
+    features.push([`${kind}'s kubectl prompt, on demand`, bytes, 'in its folds part, at the first opening of a fold']);
+    console.log(`  ${`${kind}'s folds part`.padEnd(26)} ${String(bytes).padStart(7)} B`);
+  }
 }
 console.log('\non demand, brotli: what a kind\'s folds show, fetched on the first opening of one (beyond its first load):');
 for (const kind of KINDS) {

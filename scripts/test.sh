@@ -203,6 +203,10 @@ lane_site() {
   # innerHTML at every change: the size report prints what it costs each chapter's first load.
   step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
     ./scripts/weighed-build.sh whole-markup target/whole-markup
+  # The kubectl prompt ("Type kubectl", crates/ui/src/prompt.rs) lives in each kind's folds part:
+  # the size report prints what it costs each first load and each folds part.
+  step check "the kubectl prompt's cost: the demos built once more without it" \
+    ./scripts/weighed-build.sh no-prompt target/no-prompt
   # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
   # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
   # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its
@@ -222,7 +226,7 @@ lane_site() {
   step check "size report" node scripts/size-report.mjs dist \
     --budget-brotli csi=132000,statefulset=130000,topology=156000 \
     --mixed-budget-brotli 245000 --second-budget-brotli 70000 --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
-    --writer target/whole-markup --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
+    --writer target/whole-markup --prompt target/no-prompt --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
 }
 
 failed() { summary; exit 1; }

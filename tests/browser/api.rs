@@ -170,7 +170,7 @@ async fn get_state_is_the_session_byte_for_byte_for_every_kind() {
 
 /// Mounts a demo at a scenario, as `mountDemo(element, {kind, scenario})` does: the module reads
 /// it into a history, or says what is wrong, and the demo opens at the one or with the other.
-async fn mount_at(kind: &str, scenario: &str) -> support::Demo {
+pub async fn mount_at(kind: &str, scenario: &str) -> support::Demo {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
     host.set_attribute("data-kubevol-demo", kind).unwrap();

@@ -217,7 +217,7 @@ async fn the_first_screen_is_the_chapter_s_demo_and_the_rest_is_one_click_away()
     }
     // Nothing beyond it until the reader asks: every fold closed, nothing of theirs rendered.
     let names: Vec<String> = folds(&demo).into_iter().map(|(n, _, _)| n).collect();
-    assert_eq!(names, ["settings", "driver", "calls", "k8s", "kubectl", "history", "simplified"]);
+    assert_eq!(names, ["settings", "driver", "calls", "k8s", "kubectl", "type-kubectl", "history", "simplified"]);
     assert!(folds(&demo).iter().all(|(_, expanded, shown)| !expanded && !shown));
     for beyond in [
         "[data-value=\"ReadWriteOncePod\"]",
@@ -244,7 +244,7 @@ async fn the_first_screen_is_the_chapter_s_demo_and_the_rest_is_one_click_away()
 
 #[wasm_bindgen_test]
 async fn data_view_lab_opens_every_fold_of_every_kind() {
-    for (kind, count) in [("csi", 7), ("statefulset", 4), ("topology", 4)] {
+    for (kind, count) in [("csi", 8), ("statefulset", 5), ("topology", 5)] {
         let demo = support::mount_with(kind, "en", &[("data-view", "lab")]).await;
         for (name, _, _) in folds(&demo) {
             demo.settle(&name).await;
@@ -267,7 +267,7 @@ fn moment(demo: &support::Demo) -> [String; 4] {
 
 /// Clicks Share and returns the link's fragment, checking the field shows it and says what became
 /// of the clipboard.
-async fn share(demo: &support::Demo) -> String {
+pub async fn share(demo: &support::Demo) -> String {
     use wasm_bindgen::JsCast;
     demo.click("[data-action=\"share\"]").await;
     let field: web_sys::HtmlTextAreaElement = demo.find("[data-state=\"share-link\"]").unwrap().dyn_into().unwrap();

@@ -385,11 +385,26 @@ await run('vitepress', [
     await demo.locator('[data-action="attach"][data-node="node-a"]').click();
     await demo.locator('[data-action="mount"][data-node="node-a"]').click();
     assertEq(fetched.filter((f) => lab.includes(f)).length, 0, 'lab packs fetched before a fold opens');
-    for (const name of ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'history', 'simplified']) await openFold(demo, name);
+    for (const name of ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'type-kubectl', 'history', 'simplified']) await openFold(demo, name);
     assert(lab.every((f) => fetched.includes(f)), `the lab packs, once a fold is open: ${lab.filter((f) => !fetched.includes(f))} missing`);
     await demo.locator('[data-action="kubectl-object"][data-value="pods/web-1"]').click();
     const yaml = await demo.locator('[data-state="kubectl-object"]').textContent();
     assert(yaml.startsWith('$ kubectl get pods web-1 -o yaml\napiVersion: v1\nkind: Pod\n'), yaml);
+    // The prompt, typed into with the keyboard: a read, Tab, and ↑ for the line before.
+    const prompt = demo.locator('[data-state="kubectl-prompt"]');
+    await prompt.click();
+    await page.keyboard.type('get pods');
+    await page.keyboard.press('Enter');
+    const out = demo.locator('[data-state="kubectl-prompt-out"]');
+    const printed = await out.textContent();
+    assert(printed.startsWith('$ kubectl get pods\nNAME    READY   STATUS    RESTARTS   AGE\nweb-1   1/1     Running   0          0s'), printed);
+    await page.keyboard.type('desc');
+    await page.keyboard.press('Tab');
+    assertEq(await prompt.inputValue(), 'describe ', 'Tab completes the command');
+    await page.keyboard.press('Control+KeyL');
+    assertEq(await demo.locator('[data-state="kubectl-prompt-out"] .kv-prompt-entry').count(), 0, 'Ctrl-L clears');
+    await page.keyboard.press('ArrowUp');
+    assertEq(await prompt.inputValue(), 'get pods', 'Up gives the line before');
     await demo.locator('[data-action="export"]').click();
     const scenario = JSON.parse(await demo.locator('[data-state="scenario"]').inputValue());
     assertEq(scenario.model, 'volumes', 'the exported scenario\'s model');
@@ -414,7 +429,7 @@ await run('vitepress', [
     await page.goto(`${server.url}/parts/csi.html`);
     await waitMounted(page, 1);
     const demo = page.locator('[data-kubevol-demo="csi"]');
-    const folds = ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'history', 'simplified'];
+    const folds = ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'type-kubectl', 'history', 'simplified'];
     for (const name of folds) {
       await demo.locator(`.kv-folds [data-action="${name}"]`).click();
       await demo.locator(`[data-state="${name}"] [data-state="part-failed"]`).waitFor();

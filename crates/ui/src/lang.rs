@@ -127,6 +127,18 @@ pub const KUBECTL_MADE_UP: Msg = msg(
     "The uids, times and volume ids are made up: time counts one step of this demo as a second from \
      2026-01-01T00:00:00Z",
 );
+pub const PROMPT: Msg = msg("kubectl を打つ", "Type kubectl");
+pub const PROMPT_HINT: Msg = msg(
+    "このデモのクラスタに kubectl を打てる。get・describe・delete・scale が本物の kubectl と同じ文で答え、変更はボタンと\
+     同じ操作として記録に残る。help で使えるものが出る",
+    "Type kubectl at this demo's cluster: get, describe, delete and scale answer in the real kubectl's words, and a \
+     change is the same action as its button, kept in the history. Type help for what it understands",
+);
+pub const PROMPT_OUT: Msg = msg("kubectl の出力", "What kubectl printed");
+pub const PROMPT_KEYS: Msg = msg(
+    "Enter で実行、Tab で補完、↑ ↓ で履歴、Ctrl-L で消去、Ctrl-C で get -w を止める",
+    "Enter runs, Tab completes, Up and Down walk the history, Ctrl-L clears, Ctrl-C stops a get -w",
+);
 // ---- the folds under every demo (folds.rs) --------------------------------------------------------
 pub const FOLDS: Msg = msg("このデモをもっと見る", "More of this demo");
 pub const MORE_SETTINGS: Msg = msg("ほかの設定", "More settings");

@@ -181,8 +181,7 @@ pub fn events(moment: &Moment) -> Vec<(String, Value)> {
 /// The namespace node leases live in.
 pub const NODE_LEASE_NAMESPACE: &str = "kube-node-lease";
 
-/// Each node's Lease: its kubelet renews it every step it reports, so a lost node's renewTime
-/// stays at the step it was lost, which is how the node lifecycle controller notices.
+/// Each node's Lease, renewed when `Moment::lease_renewed` says (kubectl describe prints it too).
 pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
     moment
         .cluster
@@ -190,7 +189,7 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
         .iter()
         .map(|n| {
             let born = moment.born(Kind::Node, &n.name);
-            let renewed = n.lost_at.unwrap_or(moment.now);
+            let renewed = moment.lease_renewed(n);
             let lease = json!({
                 "apiVersion": "coordination.k8s.io/v1",
                 "kind": "Lease",

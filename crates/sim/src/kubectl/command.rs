@@ -1,15 +1,17 @@
 //! kubectl's read-only commands as our printer answers them at a moment: `get` (kinds and short
-//! names, comma lists, names, `-o wide|name|yaml`, `-l`, `--show-labels`, `-A`, `-n`), and the
-//! Events section of `describe`. Their texts are checked against the real kubectl's, which ran
-//! against the served cluster at the same moment (`crates/replay/tests/kubectl.rs`).
+//! names, comma lists, names, `-o wide|name|yaml|json|jsonpath=...`, `-l`, `--show-labels`, `-A`,
+//! `-n`), and `describe` (a kind with a name, or every object of the kind). Their texts are checked
+//! against the real kubectl's, which ran against the served cluster at the same moment
+//! (`crates/replay/tests/kubectl.rs`).
 //!
-//! [`run`] answers `None` for what it does not print itself (other flags, `-o json`, the rest of
-//! a `describe`, changes): those are the real kubectl's against `kubevol-replay serve`.
+//! [`run`] answers `None` for what it does not print itself (other flags and output formats, the
+//! jsonpath forms `json.rs` leaves out, changes): those are the real kubectl's against
+//! `kubevol-replay serve`.
 
-use super::{print, Kind, LabelSelector, Moment, Shown, Table, NAMESPACE};
+use super::{json, print, Kind, LabelSelector, Moment, Shown, Table, NAMESPACE};
 
 /// What a reader may type for a resource type: the kind, or `None` for Events.
-fn resource(word: &str) -> Option<Option<Kind>> {
+pub(super) fn resource(word: &str) -> Option<Option<Kind>> {
     let word = word.to_ascii_lowercase();
     if matches!(word.as_str(), "event" | "events" | "ev") {
         return Some(None);
@@ -23,7 +25,7 @@ fn resource(word: &str) -> Option<Option<Kind>> {
 }
 
 /// kubectl's line for an object the server does not have.
-fn not_found(kind: Option<Kind>, name: &str) -> String {
+pub(super) fn not_found(kind: Option<Kind>, name: &str) -> String {
     let resource = match kind {
         Some(kind) => {
             let (plural, group, _) = kind.api();
@@ -43,19 +45,55 @@ fn not_found(kind: Option<Kind>, name: &str) -> String {
 pub fn run(moment: &Moment, args: &[&str]) -> Option<String> {
     match *args.first()? {
         "get" => get(moment, &args[1..]),
-        "describe" => {
-            let [kind, name] = args[1..] else {
-                return None;
-            };
-            // Events have no describer of their own.
-            let kind = resource(kind)??;
-            if !moment.cluster.names().iter().any(|(k, n)| *k == kind && n == name) {
-                return Some(format!("{}[exit 1]\n", not_found(Some(kind), name)));
-            }
-            Some(moment.describe_events(kind, name))
-        }
+        "describe" => describe(moment, &args[1..]),
         _ => None,
     }
+}
+
+/// `kubectl describe KIND [NAME]` (or `KIND/NAME`). A name apart from its kind that no object has
+/// describes every object whose name begins with it, each followed by a blank line
+/// (`DescribeMatchingResources`), and is not found only if none does.
+fn describe(moment: &Moment, args: &[&str]) -> Option<String> {
+    let (word, name) = match *args {
+        [] => {
+            let error = "error: You must specify the type of resource to describe. Use \"kubectl api-resources\" \
+                         for a complete list of supported resources.";
+            return Some(format!("{error}\n[exit 1]\n"));
+        }
+        [word] => word.split_once('/').map_or((word, None), |(word, name)| (word, Some(name))),
+        [word, name] if !word.contains('/') => (word, Some(name)),
+        _ => return None,
+    };
+    if word.starts_with('-') || name.is_some_and(|n| n.is_empty() || n.starts_with('-')) {
+        return None;
+    }
+    let Some(kind) = resource(word) else {
+        // kubectl reads a dotted word as a resource and its group or version, and names the part it
+        // did not find: the real kubectl's.
+        if word.contains('.') {
+            return None;
+        }
+        return Some(format!("error: the server doesn't have a resource type \"{word}\"\n[exit 1]\n"));
+    };
+    // Events have no describer of their own: the real kubectl's.
+    let kind = kind?;
+    let Some(name) = name else {
+        return Some(moment.describe_all(kind));
+    };
+    let names: Vec<String> = moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect();
+    if names.iter().any(|n| n == name) {
+        return Some(moment.describe(kind, name));
+    }
+    let prefix = args.len() == 2;
+    let matching: String = names
+        .iter()
+        .filter(|n| prefix && n.starts_with(name))
+        .map(|n| format!("{}\n", moment.describe(kind, n)))
+        .collect();
+    if matching.is_empty() {
+        return Some(format!("{}[exit 1]\n", not_found(Some(kind), name)));
+    }
+    Some(matching)
 }
 
 fn get(moment: &Moment, args: &[&str]) -> Option<String> {
@@ -68,14 +106,28 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
             "-n" | "--namespace" => namespace = Some(*args.next()?),
             "-A" | "--all-namespaces" => shown.all_namespaces = true,
             "--show-labels" => shown.show_labels = true,
+            // pflag's other spellings: `-ojson`, `-o=json`, `--output=json` (`-o=` is `=`).
+            flag if flag.starts_with("-o") || flag.starts_with("--output=") => {
+                let joined = flag.strip_prefix("-o=").filter(|o| !o.is_empty());
+                output = flag.strip_prefix("--output=").or(joined).or(flag.strip_prefix("-o"))?;
+            }
             flag if flag.starts_with('-') => return None,
             word => words.push(word),
         }
     }
+    // kubectl reads json and yaml in any case, but jsonpath only as written.
+    let template = output.strip_prefix("jsonpath=").or((output == "jsonpath").then_some(""));
+    let json = output.eq_ignore_ascii_case("json");
+    let yaml = output.eq_ignore_ascii_case("yaml");
     match output {
-        "" | "name" | "yaml" => {}
+        "" | "name" => {}
         "wide" => shown.wide = true,
+        _ if json || yaml || template.is_some() => {}
         _ => return None,
+    }
+    // Labels are a column of the table printer: every other printer refuses them, first thing.
+    if shown.show_labels && !matches!(output, "" | "wide") {
+        return Some(format!("error: --show-labels option cannot be used with {output} printer\n[exit 1]\n"));
     }
     let (types, names) = words.split_first()?;
     let mut kinds = Vec::new();
@@ -124,14 +176,20 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
             .iter()
             .flat_map(|(_, t)| t.rows.iter().map(move |r| format!("{}/{}\n", t.resource, r.name)))
             .collect::<String>(),
-        "yaml" => {
+        _ if json || yaml || template.is_some() => {
             let docs: Vec<String> = tables
                 .iter()
                 .flat_map(|(kind, t)| t.rows.iter().map(move |r| kind.and_then(|k| moment.yaml(k, &r.name))))
                 .collect::<Option<Vec<String>>>()?;
             match (docs.as_slice(), names.len(), kinds.len()) {
-                ([one], 1, 1) => one.clone(),
                 ([], ..) if !names.is_empty() => String::new(),
+                (docs, names, kinds) if !yaml => {
+                    match printed(docs, (docs.len(), names, kinds) == (1, 1, 1), template, &missing) {
+                        Ok(text) => text,
+                        Err(error) => return error,
+                    }
+                }
+                ([one], 1, 1) => one.clone(),
                 _ => {
                     let items: String = docs
                         .iter()
@@ -166,4 +224,27 @@ fn get(moment: &Moment, args: &[&str]) -> Option<String> {
         out.push_str("[exit 1]\n");
     }
     Some(out)
+}
+
+/// `-o json`, or `-o jsonpath=<template>` when given, of the objects' YAML: one named object alone,
+/// else kubectl's List. `Err` is what `run` answers instead: kubectl's error, or `None` for a
+/// template our printer does not answer.
+fn printed(docs: &[String], one: bool, template: Option<&str>, missing: &str) -> Result<String, Option<String>> {
+    let mut items: Vec<json::Value> = docs.iter().map(|d| json::read(d)).collect();
+    let value = match items.pop() {
+        Some(item) if one => item,
+        last => json::list(items.into_iter().chain(last).collect()),
+    };
+    let Some(template) = template else {
+        return Ok(json::json(&value));
+    };
+    // kubectl makes its printer only once it has objects, and a template it cannot read ends it
+    // there; a template that fails on the objects is listed after the names it did not find.
+    let template = json::Template::parse(template).map_err(|e| e.map(|e| format!("error: {e}[exit 1]\n")))?;
+    template.print(&value).map_err(|e| {
+        e.map(|e| match missing {
+            "" => format!("error: {e}[exit 1]\n"),
+            _ => format!("{missing}{e}\n[exit 1]\n"),
+        })
+    })
 }

@@ -7,13 +7,18 @@
 //! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
 //! second from [`EPOCH`].
 
+mod change;
 mod command;
+mod describe;
 mod events;
 mod get;
+mod json;
 mod labels;
 mod moment;
+pub mod prompt;
 mod yaml;
 
+pub use change::{cannot, Change, Served};
 pub use command::run;
 pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted, KubeEvent};
 pub use get::{age, get, print, table, Column, Row, Shown, Table};

@@ -14,8 +14,8 @@
 use std::fmt::Write;
 
 use super::{
-    name_hash, uid, uid_at, Cluster, Kind, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION,
-    NAMESPACE, OS_IMAGE, PROVISIONER,
+    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION,
+    KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 use crate::api::ZONE_LABEL;
 
@@ -33,7 +33,135 @@ const NODE_CONDITIONS: [(&str, &str, &str, &str); 4] = [
 
 /// The tolerations the DefaultTolerationSeconds admission plugin adds to every pod: 300 s on a
 /// not-ready or unreachable node before the taint eviction controller deletes it.
-const DEFAULT_TOLERATIONS: [&str; 2] = ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"];
+pub(super) const DEFAULT_TOLERATIONS: [&str; 2] = ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"];
+pub(super) const TOLERATION_SECONDS: u32 = 300;
+
+/// What the kubelet reports of the machine (`status.capacity`, and the same `allocatable`): a small
+/// VM's, the same on every demo node, by resource name in the order the API server sorts them.
+/// kubectl describe divides each pod's requests by it.
+pub(super) const NODE_RESOURCES: [(&str, &str); 4] =
+    [("cpu", "2"), ("ephemeral-storage", "20Gi"), ("memory", "8Gi"), ("pods", "110")];
+
+/// Where each demo pod's container mounts its volume.
+pub(super) const MOUNT_PATH: &str = "/data";
+/// The filesystem the driver formats its disks with.
+pub(super) const FS_TYPE: &str = "ext4";
+// The annotations external-provisioner writes on a PV and external-attacher on a
+// VolumeAttachment, and the finalizers of each kind: pvc-protection, the provisioner's and
+// pv-protection, the attacher's.
+pub(super) const PROVISIONED_BY: &str = "pv.kubernetes.io/provisioned-by";
+pub(super) const NODE_ID: &str = "csi.alpha.kubernetes.io/node-id";
+pub(super) const CLAIM_FINALIZERS: [&str; 1] = ["kubernetes.io/pvc-protection"];
+pub(super) const VOLUME_FINALIZERS: [&str; 2] =
+    ["external-provisioner.volume.kubernetes.io/finalizer", "kubernetes.io/pv-protection"];
+pub(super) const ATTACHMENT_FINALIZERS: [&str; 1] = ["external-attacher/disk-csi-kubevol-example"];
+
+/// A node condition: type, status, reason, message, lastHeartbeatTime and lastTransitionTime (steps).
+pub(super) type NodeCondition = (&'static str, &'static str, &'static str, &'static str, u64, u64);
+
+/// A node's four conditions, as its kubelet last posted them or, once it stopped, as the node
+/// lifecycle controller set them (`tryUpdateNodeHealth`: each Unknown, lastHeartbeatTime left at the
+/// kubelet's last, no later than the loss).
+pub(super) fn node_conditions(n: &Node, born: u64) -> [NodeCondition; 4] {
+    NODE_CONDITIONS.map(|(kind, reason, message, healthy)| match n.lost_at {
+        Some(lost) => {
+            (kind, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", born.min(lost), lost)
+        }
+        None => (kind, healthy, reason, message, born, born),
+    })
+}
+
+/// What a node's kubelet reports of itself (`status.nodeInfo`), by key in the order `-o yaml`
+/// prints them: each key, the title `kubectl describe` gives it, and the value. The machine id and
+/// uuids are made up, like the uids; the deprecated kube-proxy version is left empty, as a current
+/// kubelet leaves it, and kubectl 1.33 still prints it.
+pub(super) fn node_info(name: &str) -> [(&'static str, &'static str, String); 10] {
+    let id = uid(Kind::Node, name);
+    let machine = format!("{:032x}", u128::from(name_hash(Kind::Node, name)) * 0x1_0000_0001);
+    [
+        ("architecture", "Architecture", "amd64".into()),
+        ("bootID", "Boot ID", id.clone()),
+        ("containerRuntimeVersion", "Container Runtime Version", CONTAINER_RUNTIME.into()),
+        ("kernelVersion", "Kernel Version", KERNEL_VERSION.into()),
+        ("kubeProxyVersion", "Kube-Proxy Version", String::new()),
+        ("kubeletVersion", "Kubelet Version", KUBELET_VERSION.into()),
+        ("machineID", "Machine ID", machine),
+        ("operatingSystem", "Operating System", "linux".into()),
+        ("osImage", "OS Image", OS_IMAGE.into()),
+        ("systemUUID", "System UUID", id),
+    ]
+}
+
+/// The driver's own id for a PV's disk: made up, like the uids, from the volume's name.
+pub(super) fn volume_handle(name: &str) -> String {
+    format!("vol-{:012x}", name_hash(Kind::PersistentVolume, name))
+}
+
+/// An object's resourceVersion: the step it was written at, past the served cluster's own objects.
+pub(super) fn resource_version(born: u64) -> u64 {
+    1000 + born
+}
+
+/// A claim's annotations, each with whether it has it (the PV controller's once bound, the
+/// scheduler's selected node under WaitForFirstConsumer), values as YAML scalars.
+pub(super) fn claim_annotations(c: &Claim) -> [(bool, &'static str, &str); 5] {
+    let (bound, node) = (c.bound.is_some(), c.selected_node.as_deref());
+    [
+        (bound, "pv.kubernetes.io/bind-completed", "\"yes\""),
+        (bound, "pv.kubernetes.io/bound-by-controller", "\"yes\""),
+        (true, "volume.beta.kubernetes.io/storage-provisioner", PROVISIONER),
+        (node.is_some(), "volume.kubernetes.io/selected-node", node.unwrap_or_default()),
+        (true, "volume.kubernetes.io/storage-provisioner", PROVISIONER),
+    ]
+}
+
+/// A deleted claim that a pod still uses: the model keeps no time for the delete, so it is dated
+/// at the claim's creation; a claim has no grace period.
+pub(super) fn claim_deleting(c: &Claim, born: u64) -> Option<(u64, u32)> {
+    c.terminating.then_some((born, 0))
+}
+
+/// A pod deleted at a step, waiting for its kubelet: a graceful delete with the default
+/// terminationGracePeriodSeconds, 30 (its deletionTimestamp is the step plus that).
+pub(super) fn pod_deleting(p: &Pod) -> Option<(u64, u32)> {
+    p.deleted.map(|(at, _)| (at, 30))
+}
+
+/// A pod's phase: Running once on a node (its kubelet last reported it so, even from a lost node).
+pub(super) fn pod_phase(p: &Pod) -> &'static str {
+    if p.node.is_some() {
+        "Running"
+    } else {
+        "Pending"
+    }
+}
+
+/// The name of a pod's volume: a StatefulSet's pod names it after the claim template; others call
+/// it data. `None` for a pod without a claim.
+pub(super) fn pod_volume<'a>(cluster: &'a Cluster, p: &Pod) -> Option<&'a str> {
+    let template = p.set.as_ref().and_then(|set| cluster.sets.iter().find(|s| &s.name == set)?.template.as_ref());
+    p.claim.as_ref().map(|_| template.map_or("data", |t| t.0.as_str()))
+}
+
+/// A pod's status conditions: type, status, reason, message, lastTransitionTime (a step), and
+/// whether it has a (null) lastProbeTime, which the scheduler's condition has not.
+pub(super) fn pod_conditions(p: &Pod, born: u64) -> Vec<(&'static str, &'static str, &'static str, &str, u64, bool)> {
+    let mut out = Vec::new();
+    if let Some(lost) = p.node_lost_at {
+        if let Some((evicted_at, true)) = p.deleted {
+            // The taint eviction controller's mark before it deletes the pod.
+            let message = "Taint manager: deleting due to NoExecute taint";
+            out.push(("DisruptionTarget", "True", "DeletionByTaintManager", message, evicted_at, true));
+        }
+        // `MarkPodsNotReady`: the node controller turns Ready False; the container statuses keep
+        // the kubelet's last report.
+        out.push(("Ready", "False", "", "", lost, true));
+    }
+    if let Some(message) = &p.unschedulable {
+        out.push(("PodScheduled", "False", "Unschedulable", message.as_str(), born, false));
+    }
+    out
+}
 
 /// Lines of YAML, each at its indentation.
 struct Doc(String);
@@ -105,7 +233,7 @@ impl Doc {
             self.kv(4, "name", set);
             self.kv(4, "uid", &uid_at(Kind::StatefulSet, set, set_born));
         }
-        self.kv(2, "resourceVersion", &format!("\"{}\"", 1000 + born));
+        self.kv(2, "resourceVersion", &format!("\"{}\"", resource_version(born)));
         self.kv(2, "uid", &uid_at(kind, name, born));
     }
 
@@ -134,7 +262,7 @@ impl Doc {
         self.kv(indent + 2, "name", CONTAINER);
         if let Some(volume) = volume {
             self.line(indent + 2, "volumeMounts:");
-            self.kv(indent + 2, "- mountPath", "/data");
+            self.kv(indent + 2, "- mountPath", MOUNT_PATH);
             self.kv(indent + 4, "name", volume);
         }
     }
@@ -160,7 +288,7 @@ pub fn timestamp(seconds: u64) -> String {
     format!("2026-01-01T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
 }
 
-fn gi(n: u32) -> String {
+pub(super) fn gi(n: u32) -> String {
     format!("{n}Gi")
 }
 
@@ -190,45 +318,29 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 }
             }
             d.line(0, "status:");
-            // What the kubelet reports of the machine: a small VM's, the same on every demo node.
-            // kubectl describe divides each pod's requests by it.
             for key in ["allocatable", "capacity"] {
                 d.line(2, &format!("{key}:"));
-                d.kv(4, "cpu", "\"2\"");
-                d.kv(4, "ephemeral-storage", "20Gi");
-                d.kv(4, "memory", "8Gi");
-                d.kv(4, "pods", "\"110\"");
+                for (resource, quantity) in NODE_RESOURCES {
+                    // A quantity that reads as a number is a string all the same: quoted.
+                    let plain = quantity.bytes().any(|b| !b.is_ascii_digit());
+                    d.kv(4, resource, &if plain { quantity.to_string() } else { format!("\"{quantity}\"") });
+                }
             }
             d.line(2, "conditions:");
-            // The kubelet's four conditions; when it stops posting, the node lifecycle controller
-            // sets each to Unknown (`tryUpdateNodeHealth`) and leaves lastHeartbeatTime alone.
-            for (kind_of, reason, message, healthy) in NODE_CONDITIONS {
-                let (status, reason, message, since) = match n.lost_at {
-                    Some(lost) => {
-                        ("Unknown".to_string(), "NodeStatusUnknown", "Kubelet stopped posting node status.", lost)
-                    }
-                    None => (format!("\"{healthy}\""), reason, message, at),
-                };
-                // The kubelet's last heartbeat: no later than the loss.
-                d.kv(2, "- lastHeartbeatTime", &format!("\"{}\"", timestamp(at.min(since))));
+            for (kind_of, status, reason, message, heartbeat, since) in node_conditions(n, at) {
+                d.kv(2, "- lastHeartbeatTime", &format!("\"{}\"", timestamp(heartbeat)));
                 d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(since)));
                 d.kv(4, "message", message);
                 d.kv(4, "reason", reason);
+                // True and False would read as booleans; Unknown stands plain.
+                let status = if status == "Unknown" { status.to_string() } else { format!("\"{status}\"") };
                 d.kv(4, "status", &status);
                 d.kv(4, "type", kind_of);
             }
             d.line(2, "nodeInfo:");
-            let id = format!("{:032x}", u128::from(name_hash(kind, name)) * 0x1_0000_0001);
-            d.kv(4, "architecture", "amd64");
-            d.kv(4, "bootID", &uid(kind, name));
-            d.kv(4, "containerRuntimeVersion", CONTAINER_RUNTIME);
-            d.kv(4, "kernelVersion", KERNEL_VERSION);
-            d.kv(4, "kubeProxyVersion", "\"\"");
-            d.kv(4, "kubeletVersion", KUBELET_VERSION);
-            d.kv(4, "machineID", &id);
-            d.kv(4, "operatingSystem", "linux");
-            d.kv(4, "osImage", OS_IMAGE);
-            d.kv(4, "systemUUID", &uid(kind, name));
+            for (key, _, value) in node_info(name) {
+                d.kv(4, key, if value.is_empty() { "\"\"" } else { &value });
+            }
         }
         Kind::StorageClass => {
             let c = cluster.classes.iter().find(|c| c.name == name)?;
@@ -251,19 +363,12 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let c = cluster.claims.iter().find(|c| c.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "PersistentVolumeClaim");
-            let (bound, node) = (c.bound.is_some(), c.selected_node.as_deref());
-            let annotations = [
-                (bound, "pv.kubernetes.io/bind-completed", "\"yes\""),
-                (bound, "pv.kubernetes.io/bound-by-controller", "\"yes\""),
-                (true, "volume.beta.kubernetes.io/storage-provisioner", PROVISIONER),
-                (node.is_some(), "volume.kubernetes.io/selected-node", node.unwrap_or_default()),
-                (true, "volume.kubernetes.io/storage-provisioner", PROVISIONER),
-            ];
+            let annotations = claim_annotations(c);
             let labels = c.set.iter().map(|set| ("app".to_string(), set.clone())).collect::<Vec<_>>();
             let meta = Meta {
                 annotations: &annotations,
-                deleting: c.terminating.then_some((at, 0)),
-                finalizers: &["kubernetes.io/pvc-protection"],
+                deleting: claim_deleting(c, at),
+                finalizers: &CLAIM_FINALIZERS,
                 labels: &labels,
                 namespaced: true,
                 owner: None,
@@ -295,8 +400,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "PersistentVolume");
             let meta = Meta {
-                annotations: &[(true, "pv.kubernetes.io/provisioned-by", PROVISIONER)],
-                finalizers: &["external-provisioner.volume.kubernetes.io/finalizer", "kubernetes.io/pv-protection"],
+                annotations: &[(true, PROVISIONED_BY, PROVISIONER)],
+                finalizers: &VOLUME_FINALIZERS,
                 ..Meta::default()
             };
             d.metadata(kind, name, at, meta);
@@ -312,9 +417,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(4, "uid", &uid_at(Kind::PersistentVolumeClaim, &v.claim, born(Kind::PersistentVolumeClaim, &v.claim)));
             d.line(2, "csi:");
             d.kv(4, "driver", PROVISIONER);
-            d.kv(4, "fsType", "ext4");
-            // The driver's own id for the disk: made up, like the uids, from the volume's name.
-            d.kv(4, "volumeHandle", &format!("vol-{:012x}", name_hash(kind, name)));
+            d.kv(4, "fsType", FS_TYPE);
+            d.kv(4, "volumeHandle", &volume_handle(name));
             if let Some(zone) = &v.zone {
                 d.line(2, "nodeAffinity:");
                 d.line(4, "required:");
@@ -335,8 +439,8 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             d.kv(0, "apiVersion", "storage.k8s.io/v1");
             d.kv(0, "kind", "VolumeAttachment");
             let meta = Meta {
-                annotations: &[(true, "csi.alpha.kubernetes.io/node-id", &a.node)],
-                finalizers: &["external-attacher/disk-csi-kubevol-example"],
+                annotations: &[(true, NODE_ID, &a.node)],
+                finalizers: &ATTACHMENT_FINALIZERS,
                 ..Meta::default()
             };
             d.metadata(kind, name, at, meta);
@@ -408,20 +512,15 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
             let p = cluster.pods.iter().find(|p| p.name == name)?;
             d.kv(0, "apiVersion", "v1");
             d.kv(0, "kind", "Pod");
-            // A graceful delete with the default terminationGracePeriodSeconds, 30.
-            let deleting = p.deleted.map(|(at, _)| (at, 30));
             let meta = Meta {
-                deleting,
+                deleting: pod_deleting(p),
                 labels: &p.labels,
                 namespaced: true,
                 owner: p.set.as_deref().map(|s| (s, born(Kind::StatefulSet, s))),
                 ..Meta::default()
             };
             d.metadata(kind, name, at, meta);
-            // A StatefulSet's pod names its volume after the claim template; others call it data.
-            let template =
-                p.set.as_ref().and_then(|set| cluster.sets.iter().find(|s| &s.name == set)?.template.as_ref());
-            let volume = p.claim.as_ref().map(|_| template.map_or("data", |t| t.0.as_str()));
+            let volume = pod_volume(cluster, p);
             d.line(0, "spec:");
             d.pod_spec(2, volume);
             if let Some(node) = &p.node {
@@ -433,7 +532,7 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.kv(2, "- effect", "NoExecute");
                 d.kv(4, "key", key);
                 d.kv(4, "operator", "Exists");
-                d.kv(4, "tolerationSeconds", "300");
+                d.kv(4, "tolerationSeconds", &TOLERATION_SECONDS.to_string());
             }
             if let (Some(claim), Some(volume)) = (&p.claim, volume) {
                 d.line(2, "volumes:");
@@ -442,33 +541,28 @@ pub fn yaml(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str)
                 d.kv(6, "claimName", claim);
             }
             d.line(0, "status:");
-            if let Some(lost) = p.node_lost_at {
+            let conditions = pod_conditions(p, at);
+            if !conditions.is_empty() {
                 d.line(2, "conditions:");
-                if let Some((evicted_at, true)) = p.deleted {
-                    // The taint eviction controller's mark before it deletes the pod.
+            }
+            for (kind_of, status, reason, message, since, probed) in conditions {
+                let since = format!("\"{}\"", timestamp(since));
+                if probed {
                     d.kv(2, "- lastProbeTime", "null");
-                    d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(evicted_at)));
-                    d.kv(4, "message", &quoted("Taint manager: deleting due to NoExecute taint"));
-                    d.kv(4, "reason", "DeletionByTaintManager");
-                    d.kv(4, "status", "\"True\"");
-                    d.kv(4, "type", "DisruptionTarget");
+                    d.kv(4, "lastTransitionTime", &since);
+                } else {
+                    d.kv(2, "- lastTransitionTime", &since);
                 }
-                // `MarkPodsNotReady`: the node controller turns Ready False; the container
-                // statuses keep the kubelet's last report.
-                d.kv(2, "- lastProbeTime", "null");
-                d.kv(4, "lastTransitionTime", &format!("\"{}\"", timestamp(lost)));
-                d.kv(4, "status", "\"False\"");
-                d.kv(4, "type", "Ready");
+                if !message.is_empty() {
+                    d.kv(4, "message", &quoted(message));
+                }
+                if !reason.is_empty() {
+                    d.kv(4, "reason", reason);
+                }
+                d.kv(4, "status", &format!("\"{status}\""));
+                d.kv(4, "type", kind_of);
             }
-            if let Some(message) = &p.unschedulable {
-                d.line(2, "conditions:");
-                d.kv(2, "- lastTransitionTime", &format!("\"{}\"", timestamp(at)));
-                d.kv(4, "message", &quoted(message));
-                d.kv(4, "reason", "Unschedulable");
-                d.kv(4, "status", "\"False\"");
-                d.kv(4, "type", "PodScheduled");
-            }
-            d.kv(2, "phase", if p.node.is_some() { "Running" } else { "Pending" });
+            d.kv(2, "phase", pod_phase(p));
         }
     }
     Some(d.0)

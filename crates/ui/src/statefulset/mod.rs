@@ -150,6 +150,8 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                 {folds(vec![
                     Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    #[cfg(not(feature = "no-prompt"))]
+                    Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], DemoKind::StatefulSet, &place)}
@@ -190,6 +192,11 @@ fn more_settings() -> AnyView {
         </div>
     }
     .into_any()
+}
+
+#[cfg(not(feature = "no-prompt"))]
+on_demand! {
+    statefulset_lab: fn prompt_part() { || use_demo::<State>().prompt().into_any() }
 }
 
 on_demand! {

@@ -170,6 +170,8 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                 {folds(vec![
                     Fold::new("scenarios", text::SCENARIOS, fetch!(scenarios_part)),
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    #[cfg(not(feature = "no-prompt"))]
+                    Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], DemoKind::Topology, &place)}
@@ -202,6 +204,11 @@ fn scenarios() -> AnyView {
         {articles::free_controls(shown)}
     }
     .into_any()
+}
+
+#[cfg(not(feature = "no-prompt"))]
+on_demand! {
+    topology_lab: fn prompt_part() { || use_demo::<State>().prompt().into_any() }
 }
 
 on_demand! {

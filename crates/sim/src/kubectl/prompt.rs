@@ -1,0 +1,919 @@
+//! The kubectl prompt: a line a reader types, read as kubectl reads its arguments, answered from
+//! the same printer as the fold and the served cluster, and a change made as the model's own
+//! action ([`Served`]), so a typed `kubectl delete pod db-1` is the demo's button for it.
+//!
+//! What kubectl decides before it asks the server (an unknown command or flag, a flag without its
+//! value, a missing argument) is printed here in kubectl's words; what the server decides is the
+//! served cluster's answer, in the words `crates/replay/src/serve` gives it. The golden table
+//! (`crates/replay/tests/kubectl/`) holds what the real kubectl printed for both, and the prompt
+//! must print the same. As there, a failed command ends with `[exit 1]`, which the prompt's view
+//! shows as an error rather than as text.
+
+use std::fmt::Write;
+
+use super::command::{not_found, resource};
+use super::{cannot, print, run, Change, Kind, Moment, Row, Served, Shown, Table, NAMESPACE};
+use crate::{Tell, Voice};
+
+/// What a typed line does.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply<A> {
+    /// Printed at once: what a read prints, help, or the error kubectl prints.
+    Print(String),
+    /// A change: each object's action with what kubectl prints once the model takes it (the model
+    /// may still refuse it: [`refused`]), then what is printed after them (the names not found).
+    Act(Vec<(A, String)>, String),
+    /// `get -w`: the first listing, and the `get` whose rows are printed again as the demo moves.
+    Watch(String, Vec<String>),
+    /// `clear`: the output is emptied, as Ctrl-L does.
+    Clear,
+}
+
+/// What kubectl prints when the API server refuses a change with a Conflict: the model's reason,
+/// in its Kubernetes voice.
+pub fn refused(message: &str) -> String {
+    format!("Error from server (Conflict): {message}\n[exit 1]\n")
+}
+
+/// What a change printed, in kubectl's order: each object's line (`Ok`) or the model's refusal
+/// (`Err`, its reason in the Kubernetes voice), then what `ask` left for after them.
+pub fn told(outcomes: Vec<Result<String, String>>, after: &str) -> String {
+    let (mut out, mut refusals) = (String::new(), String::new());
+    for outcome in outcomes {
+        match outcome {
+            Ok(done) => out.push_str(&done),
+            Err(message) => refusals.push_str(&refused(&message).replace("[exit 1]\n", "")),
+        }
+    }
+    out.push_str(&refusals);
+    out.push_str(after);
+    if !refusals.is_empty() && after.is_empty() {
+        out.push_str("[exit 1]\n");
+    }
+    out
+}
+
+/// A line typed at a model's state and its moment, each change applied as one action: what the
+/// prompt prints. The demo's view does the same through its session, so history has each change.
+pub fn answer<M: Served>(state: &mut M, moment: &mut Moment, line: &str) -> String {
+    match ask::<M>(moment, M::KINDS, line) {
+        Reply::Print(text) | Reply::Watch(text, _) => text,
+        Reply::Clear => String::new(),
+        Reply::Act(acts, after) => {
+            let outcomes = acts
+                .into_iter()
+                .map(|(action, done)| moment.apply(state, action).map(|_| done).map_err(|r| r.tell(Voice::K8s)))
+                .collect();
+            told(outcomes, &after)
+        }
+    }
+}
+
+/// Every command of kubectl's own, for its "Did you mean this?": a typo of one the demo cannot
+/// run is still kubectl's to suggest.
+const KUBECTL: [&str; 42] = [
+    "annotate",
+    "api-resources",
+    "api-versions",
+    "apply",
+    "attach",
+    "auth",
+    "autoscale",
+    "certificate",
+    "cluster-info",
+    "completion",
+    "config",
+    "cordon",
+    "cp",
+    "create",
+    "debug",
+    "delete",
+    "describe",
+    "diff",
+    "drain",
+    "edit",
+    "events",
+    "exec",
+    "explain",
+    "expose",
+    "get",
+    "help",
+    "kustomize",
+    "label",
+    "logs",
+    "options",
+    "patch",
+    "plugin",
+    "port-forward",
+    "proxy",
+    "replace",
+    "rollout",
+    "run",
+    "scale",
+    "set",
+    "taint",
+    "top",
+    "uncordon",
+];
+
+/// The commands the prompt answers, in the order `help` lists them, with kubectl's own summary.
+const OURS: [(&str, &str); 8] = [
+    ("get", "Display one or many resources"),
+    ("describe", "Show details of a specific resource or group of resources"),
+    ("delete", "Delete resources by resources and names"),
+    ("scale", "Set a new size for a stateful set"),
+    ("cordon", "Mark node as unschedulable"),
+    ("uncordon", "Mark node as schedulable"),
+    ("drain", "Drain node in preparation for maintenance"),
+    ("help", "Help about any command"),
+];
+
+/// A flag: its long name, its shorthand (or a space), whether it takes a value, and whether the
+/// prompt does what it says (a flag kubectl has and the prompt does not is said so, not refused
+/// as unknown).
+type Flag = (&'static str, char, bool, bool);
+
+const NAMESPACE_FLAG: Flag = ("namespace", 'n', true, true);
+/// Flags of every command: kubectl's global ones.
+const GLOBAL: [Flag; 9] = [
+    NAMESPACE_FLAG,
+    ("help", 'h', false, true),
+    ("context", ' ', true, false),
+    ("cluster", ' ', true, false),
+    ("kubeconfig", ' ', true, false),
+    ("server", 's', true, false),
+    ("user", ' ', true, false),
+    ("token", ' ', true, false),
+    ("request-timeout", ' ', true, false),
+];
+
+fn flags(command: &str) -> &'static [Flag] {
+    match command {
+        "get" => &[
+            ("output", 'o', true, true),
+            ("selector", 'l', true, true),
+            ("all-namespaces", 'A', false, true),
+            ("show-labels", ' ', false, true),
+            ("watch", 'w', false, true),
+            ("field-selector", ' ', true, false),
+            ("label-columns", 'L', true, false),
+            ("sort-by", ' ', true, false),
+            ("no-headers", ' ', false, false),
+            ("ignore-not-found", ' ', false, false),
+            ("watch-only", ' ', false, false),
+            ("show-kind", ' ', false, false),
+            ("filename", 'f', true, false),
+        ],
+        "describe" => &[
+            ("all-namespaces", 'A', false, false),
+            ("selector", 'l', true, false),
+            ("show-events", ' ', false, false),
+            ("filename", 'f', true, false),
+        ],
+        "delete" => &[
+            ("force", ' ', false, true),
+            ("grace-period", ' ', true, true),
+            ("wait", ' ', false, true),
+            ("now", ' ', false, true),
+            ("all", ' ', false, false),
+            ("selector", 'l', true, false),
+            ("ignore-not-found", ' ', false, false),
+            ("cascade", ' ', true, false),
+            ("filename", 'f', true, false),
+            ("dry-run", ' ', true, false),
+        ],
+        "scale" => &[
+            ("replicas", ' ', true, true),
+            ("current-replicas", ' ', true, false),
+            ("all", ' ', false, false),
+            ("selector", 'l', true, false),
+            ("filename", 'f', true, false),
+            ("dry-run", ' ', true, false),
+        ],
+        "drain" => &[
+            ("ignore-daemonsets", ' ', false, true),
+            ("delete-emptydir-data", ' ', false, true),
+            ("force", ' ', false, true),
+            ("grace-period", ' ', true, true),
+            ("timeout", ' ', true, true),
+            ("selector", 'l', true, false),
+            ("dry-run", ' ', true, false),
+        ],
+        _ => &[("selector", 'l', true, false), ("dry-run", ' ', true, false)],
+    }
+}
+
+/// A line's words as a shell splits them: single quotes keep everything, double quotes keep all
+/// but `\"` and `\\`, a backslash outside quotes keeps the next character.
+pub fn words(line: &str) -> Result<Vec<String>, String> {
+    let (mut out, mut word, mut any) = (Vec::new(), String::new(), false);
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                any = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err("unterminated quote: a ' is not closed".into()),
+                    }
+                }
+            }
+            '"' => {
+                any = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err("unterminated quote: a \" is not closed".into()),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err("unterminated quote: a \" is not closed".into()),
+                    }
+                }
+            }
+            '\\' => {
+                any = true;
+                word.extend(chars.next());
+            }
+            c if c.is_whitespace() => {
+                if any {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => {
+                any = true;
+                word.push(c);
+            }
+        }
+    }
+    if any {
+        out.push(word);
+    }
+    Ok(out)
+}
+
+/// The flags a command was given, by long name, and its other words.
+struct Parsed {
+    set: Vec<(&'static str, String)>,
+    args: Vec<String>,
+}
+
+impl Parsed {
+    fn get(&self, long: &str) -> Option<&str> {
+        self.set.iter().rev().find(|(l, _)| *l == long).map(|(_, v)| v.as_str())
+    }
+
+    fn on(&self, long: &str) -> bool {
+        self.get(long) == Some("true")
+    }
+}
+
+fn usage(command: &str, error: &str) -> String {
+    format!("error: {error}\nSee 'kubectl {command} --help' for usage.\n[exit 1]\n")
+}
+
+/// kubectl's flag parser (spf13/pflag): every error it can give, in its words.
+fn parse(command: &str, words: &[String]) -> Result<Parsed, String> {
+    let known = flags(command).iter().chain(&GLOBAL);
+    let mut parsed = Parsed { set: Vec::new(), args: Vec::new() };
+    let mut rest = words.iter();
+    while let Some(word) = rest.next() {
+        let mut value = |flag: &Flag, given: Option<&str>, named: &str| -> Result<(), String> {
+            let (long, _, takes, _) = *flag;
+            let value = match (takes, given) {
+                (true, Some(v)) => v.to_string(),
+                (true, None) => {
+                    rest.next().cloned().ok_or_else(|| usage(command, &format!("flag needs an argument: {named}")))?
+                }
+                (false, None) => "true".into(),
+                (false, Some(v)) => match v {
+                    "true" | "1" | "t" | "T" | "TRUE" | "True" => "true".into(),
+                    "false" | "0" | "f" | "F" | "FALSE" | "False" => "false".into(),
+                    _ => {
+                        let why = format!("strconv.ParseBool: parsing \"{v}\": invalid syntax");
+                        return Err(usage(command, &format!("invalid argument \"{v}\" for \"--{long}\" flag: {why}")));
+                    }
+                },
+            };
+            parsed.set.push((long, value));
+            Ok(())
+        };
+        if word == "--" {
+            parsed.args.extend(rest.cloned());
+            break;
+        } else if let Some(long) = word.strip_prefix("--") {
+            let (name, given) = match long.split_once('=') {
+                Some((name, given)) => (name, Some(given)),
+                None => (long, None),
+            };
+            let flag = known
+                .clone()
+                .find(|f| f.0 == name)
+                .ok_or_else(|| usage(command, &format!("unknown flag: --{name}")))?;
+            value(flag, given, &format!("--{name}"))?;
+        } else if let Some(shorts) = word.strip_prefix('-').filter(|s| !s.is_empty()) {
+            for (at, c) in shorts.char_indices() {
+                let unknown = || usage(command, &format!("unknown shorthand flag: '{c}' in {word}"));
+                let flag = known.clone().find(|f| f.1 == c && c != ' ').ok_or_else(unknown)?;
+                if flag.2 {
+                    let after = shorts.get(at + c.len_utf8()..).unwrap_or_default();
+                    let after = after.strip_prefix('=').unwrap_or(after);
+                    value(flag, Some(after).filter(|a| !a.is_empty()), &format!("'{c}' in -{c}"))?;
+                    break;
+                }
+                value(flag, None, "")?;
+            }
+        } else {
+            parsed.args.push(word.clone());
+        }
+    }
+    Ok(parsed)
+}
+
+/// cobra's suggestions for an unknown command: a distance of at most two, or a prefix.
+fn suggest(typed: &str) -> Vec<&'static str> {
+    let distance = |a: &str, b: &str| {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, x) in a.chars().enumerate() {
+            let mut previous = row[0];
+            row[0] = i + 1;
+            for (j, y) in b.iter().enumerate() {
+                let next = (row[j + 1] + 1).min(row[j] + 1).min(previous + usize::from(x != *y));
+                previous = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[b.len()]
+    };
+    let typed = typed.to_ascii_lowercase();
+    KUBECTL.into_iter().filter(|c| distance(&typed, c) <= 2 || c.starts_with(typed.as_str())).collect()
+}
+
+/// `help`: the commands this demo's prompt answers and the kinds of its cluster.
+pub fn help(kinds: &[Kind]) -> String {
+    let mut out = String::from("kubectl controls this demo's cluster: a model, not a real one. It answers:\n\n");
+    for (name, what) in OURS {
+        let _ = writeln!(out, "  {name:<14}{what}");
+    }
+    out.push_str("\nResource types:\n");
+    for kind in kinds {
+        let (plural, _, short) = kind.api();
+        let _ = writeln!(out, "  {plural:<28}{}", short.join(", "));
+    }
+    out.push_str(
+        "\nFlags: get -o wide|yaml|json|name|jsonpath=..., -l, --show-labels, -n, -A, -w; delete --force \
+         --grace-period=0; scale --replicas=N.\nTab completes, Up and Down walk the history, Ctrl-L clears, Ctrl-C \
+         stops a watch.\n",
+    );
+    out
+}
+
+/// A `TYPE NAME...` or `TYPE/NAME...` list: each object's kind (`None` for Events) and name.
+fn objects(args: &[String]) -> Result<Vec<(Option<Kind>, String)>, String> {
+    let mut out = Vec::new();
+    let mut kind = None;
+    for arg in args {
+        let (word, name) = match arg.split_once('/') {
+            Some((word, name)) => (word, Some(name)),
+            None if kind.is_none() => (arg.as_str(), None),
+            None => ("", Some(arg.as_str())),
+        };
+        if !word.is_empty() {
+            let Some(k) = resource(word) else {
+                return Err(format!("error: the server doesn't have a resource type \"{word}\"\n[exit 1]\n"));
+            };
+            kind = Some(k);
+        }
+        if let (Some(k), Some(name)) = (kind, name) {
+            out.push((k, name.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the moment holds this object in the namespace asked.
+fn holds(moment: &Moment, kind: Kind, name: &str, namespace: Option<&str>) -> bool {
+    let here = !kind.namespaced() || namespace.is_none_or(|ns| ns == NAMESPACE);
+    here && moment.cluster.names().iter().any(|(k, n)| *k == kind && n == name)
+}
+
+/// What a typed line does at a moment of a model's cluster whose kinds are `kinds`.
+pub fn ask<M: Served>(moment: &Moment, kinds: &[Kind], line: &str) -> Reply<M::Action> {
+    let words = match words(line) {
+        Ok(words) => words,
+        Err(e) => return Reply::Print(format!("error: {e}\n[exit 1]\n")),
+    };
+    // The prompt already says `kubectl`; typing it again is what a reader's fingers do.
+    let words = match words.split_first() {
+        Some((first, rest)) if first == "kubectl" => rest,
+        _ => &words[..],
+    };
+    let Some((command, rest)) = words.split_first() else {
+        return Reply::Print(help(kinds));
+    };
+    let command = command.as_str();
+    match command {
+        "clear" => return Reply::Clear,
+        "help" | "-h" | "--help" => return Reply::Print(help(kinds)),
+        c if OURS.iter().any(|(name, _)| *name == c) => {}
+        "apply" | "create" | "replace" | "edit" | "patch" => {
+            return Reply::Print(format!(
+                "this demo's cluster cannot {command} objects: its model makes its own, as the demo's buttons ask\n\
+                 [exit 1]\n"
+            ))
+        }
+        c if KUBECTL.contains(&c) => {
+            return Reply::Print(format!(
+                "this demo's cluster cannot run kubectl {command}: type help for what it answers\n[exit 1]\n"
+            ))
+        }
+        _ => {
+            let mut out = format!("error: unknown command \"{command}\" for \"kubectl\"\n");
+            let like = suggest(command);
+            if !like.is_empty() {
+                out.push_str("\nDid you mean this?\n");
+                for c in like {
+                    let _ = writeln!(out, "\t{c}");
+                }
+            }
+            out.push_str("[exit 1]\n");
+            return Reply::Print(out);
+        }
+    }
+    let parsed = match parse(command, rest) {
+        Ok(parsed) => parsed,
+        Err(out) => return Reply::Print(out),
+    };
+    if parsed.on("help") {
+        return Reply::Print(help(kinds));
+    }
+    let known = flags(command).iter().chain(&GLOBAL);
+    if let Some(flag) = parsed.set.iter().find_map(|(long, _)| known.clone().find(|f| f.0 == *long && !f.3)) {
+        return Reply::Print(format!(
+            "this demo's prompt does not read --{}: type help for the flags it reads\n[exit 1]\n",
+            flag.0
+        ));
+    }
+    let namespace = parsed.get("namespace");
+    match command {
+        "get" | "describe" => read::<M>(moment, command, &parsed),
+        "delete" => delete::<M>(moment, &parsed, namespace),
+        "scale" => scale::<M>(moment, &parsed, namespace),
+        _ => node::<M>(moment, command, &parsed),
+    }
+}
+
+fn read<M: Served>(moment: &Moment, command: &str, parsed: &Parsed) -> Reply<M::Action> {
+    if parsed.args.is_empty() {
+        return Reply::Print(if command == "get" {
+            "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of \
+             supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for \
+             a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and \
+             examples\n[exit 1]\n"
+                .into()
+        } else {
+            "error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete \
+             list of supported resources.\n[exit 1]\n"
+                .into()
+        });
+    }
+    if parsed.args.iter().any(|a| a.contains('/')) {
+        return Reply::Print(format!(
+            "this demo's prompt reads kubectl {command} TYPE NAME, not TYPE/NAME\n[exit 1]\n"
+        ));
+    }
+    if let Some(output) = parsed.get("output") {
+        let format = output.split_once('=').map_or(output, |(f, _)| f);
+        if !PRINTERS.contains(&format) {
+            return Reply::Print(format!(
+                "error: unable to match a printer suitable for the output format \"{output}\", allowed formats are: \
+                 {}\n[exit 1]\n",
+                PRINTERS.join(",")
+            ));
+        }
+    }
+    if command == "describe" && resource(&parsed.args[0]).is_none() {
+        let word = &parsed.args[0];
+        return Reply::Print(format!("error: the server doesn't have a resource type \"{word}\"\n[exit 1]\n"));
+    }
+    let mut args: Vec<String> = vec![command.into()];
+    args.extend(parsed.args.iter().cloned());
+    for (long, short) in [("output", "-o"), ("selector", "-l"), ("namespace", "-n")] {
+        if let Some(value) = parsed.get(long) {
+            args.extend([short.to_string(), value.to_string()]);
+        }
+    }
+    for long in ["all-namespaces", "show-labels"] {
+        if parsed.on(long) {
+            args.push(format!("--{long}"));
+        }
+    }
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let Some(printed) = run(moment, &words) else {
+        return Reply::Print("this demo's prompt cannot print that: type help for what it prints\n[exit 1]\n".into());
+    };
+    if parsed.on("watch") && !printed.contains("[exit 1]") {
+        return Reply::Watch(printed, args);
+    }
+    Reply::Print(printed)
+}
+
+/// kubectl's output formats, as its error for another lists them.
+const PRINTERS: [&str; 13] = [
+    "custom-columns",
+    "custom-columns-file",
+    "go-template",
+    "go-template-file",
+    "json",
+    "jsonpath",
+    "jsonpath-as-json",
+    "jsonpath-file",
+    "name",
+    "template",
+    "templatefile",
+    "wide",
+    "yaml",
+];
+
+/// How kubectl names a kind's object it changed: `pod "db-1" deleted`, `statefulset.apps/db`.
+fn singular(kind: Kind) -> &'static str {
+    kind.resource()
+}
+
+const NO_RESOURCES: &str = "error: You must provide one or more resources by argument or filename.\nExample \
+    resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   \
+    '<resource>'\n[exit 1]\n";
+
+fn delete<M: Served>(moment: &Moment, parsed: &Parsed, namespace: Option<&str>) -> Reply<M::Action> {
+    let named = match objects(&parsed.args) {
+        Ok(named) => named,
+        Err(e) => return Reply::Print(e),
+    };
+    if parsed.args.is_empty() {
+        return Reply::Print(NO_RESOURCES.into());
+    }
+    if named.is_empty() {
+        return Reply::Print("error: resource(s) were provided, but no name was specified\n[exit 1]\n".into());
+    }
+    let force = parsed.on("force");
+    let (mut acts, mut after) = (Vec::new(), String::new());
+    for (kind, name) in named {
+        let Some(kind) = kind else {
+            after.push_str(
+                "Error from server (MethodNotAllowed): this demo's cluster cannot delete Events: they are what its \
+                 model said\n",
+            );
+            continue;
+        };
+        if !holds(moment, kind, &name, namespace) {
+            after.push_str(&not_found(Some(kind), &name));
+            continue;
+        }
+        let change = Change::Delete { kind, name: name.clone(), force };
+        match M::action(&moment.cluster, &change) {
+            Ok(action) => {
+                let done = if force {
+                    format!(
+                        "{} \"{name}\" force deleted\nWarning: Immediate deletion does not wait for confirmation that \
+                         the running resource has been terminated. The resource may continue to run on the cluster \
+                         indefinitely.\n",
+                        singular(kind)
+                    )
+                } else {
+                    format!("{} \"{name}\" deleted\n", singular(kind))
+                };
+                acts.push((action, done));
+            }
+            Err(message) => after.push_str(&format!("Error from server (MethodNotAllowed): {message}\n")),
+        }
+    }
+    if !after.is_empty() {
+        after.push_str("[exit 1]\n");
+    }
+    Reply::Act(acts, after)
+}
+
+fn scale<M: Served>(moment: &Moment, parsed: &Parsed, namespace: Option<&str>) -> Reply<M::Action> {
+    let Some(replicas) = parsed.get("replicas") else {
+        return Reply::Print("error: required flag(s) \"replicas\" not set\n[exit 1]\n".into());
+    };
+    let Ok(replicas) = replicas.parse::<i64>() else {
+        return Reply::Print(usage(
+            "scale",
+            &format!(
+                "invalid argument \"{replicas}\" for \"--replicas\" flag: strconv.ParseInt: parsing \"{replicas}\": \
+                 invalid syntax"
+            ),
+        ));
+    };
+    let named = match objects(&parsed.args) {
+        Ok(named) => named,
+        Err(e) => return Reply::Print(e),
+    };
+    if replicas < 0 {
+        return Reply::Print(
+            "error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0\n[exit 1]\n"
+                .into(),
+        );
+    }
+    if parsed.args.is_empty() {
+        return Reply::Print(NO_RESOURCES.into());
+    }
+    if named.is_empty() {
+        return Reply::Print("error: resource(s) were provided, but no name was specified\n[exit 1]\n".into());
+    }
+    let (mut acts, mut after) = (Vec::new(), String::new());
+    for (kind, name) in named {
+        if kind != Some(Kind::StatefulSet) {
+            after.push_str(
+                "Error from server (MethodNotAllowed): the server does not allow this method on the requested \
+                 resource\n",
+            );
+            continue;
+        }
+        if !holds(moment, Kind::StatefulSet, &name, namespace) {
+            after.push_str(&format!("error: no objects passed to scale statefulsets.apps \"{name}\" not found\n"));
+            continue;
+        }
+        let change = Change::Scale { set: name.clone(), replicas: u32::try_from(replicas).unwrap_or(u32::MAX) };
+        match M::action(&moment.cluster, &change) {
+            Ok(action) => acts.push((action, format!("statefulset.apps/{name} scaled\n"))),
+            Err(message) => after.push_str(&format!("Error from server (MethodNotAllowed): {message}\n")),
+        }
+    }
+    if !after.is_empty() {
+        after.push_str("[exit 1]\n");
+    }
+    Reply::Act(acts, after)
+}
+
+/// `cordon`, `uncordon` and `drain`: a node's `spec.unschedulable`, which no demo's model has an
+/// action for yet; `drain` cordons first, as kubectl does, and stops there.
+fn node<M: Served>(moment: &Moment, command: &str, parsed: &Parsed) -> Reply<M::Action> {
+    let [name] = &parsed.args[..] else {
+        return Reply::Print(format!(
+            "error: USAGE: {command} NODE [flags]\nSee 'kubectl {command} -h' for help and examples\n[exit 1]\n"
+        ));
+    };
+    if !holds(moment, Kind::Node, name, None) {
+        return Reply::Print(format!("{}[exit 1]\n", not_found(Some(Kind::Node), name)));
+    }
+    let unschedulable = command != "uncordon";
+    if !unschedulable {
+        return Reply::Print(format!("node/{name} already uncordoned\n"));
+    }
+    match M::action(&moment.cluster, &Change::Unschedulable { node: name.clone(), unschedulable }) {
+        Ok(action) => Reply::Act(vec![(action, format!("node/{name} cordoned\n"))], String::new()),
+        Err(message) => {
+            let mut out = format!("error: unable to cordon node \"{name}\": {message}\n");
+            if command == "drain" {
+                let _ = writeln!(out, "{}: a real drain would go on to evict its pods", cannot("drain a node"));
+            }
+            Reply::Print(out)
+        }
+    }
+}
+
+/// `get -w`: once the demo has moved from `before` to `after`, the rows kubectl's watch prints for
+/// the `get` it watches: each listed object that is new or changed (its YAML differs), and each
+/// gone, as it last was. AGE alone changes nothing: the object is the same.
+pub fn watched(before: &Moment, after: &Moment, args: &[String]) -> String {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let Some(kinds) = words.get(1) else {
+        return String::new();
+    };
+    let names: Vec<&str> = words.iter().skip(2).take_while(|w| !w.starts_with('-')).copied().collect();
+    let shown = Shown {
+        wide: words.windows(2).any(|w| w == ["-o", "wide"]),
+        show_labels: words.contains(&"--show-labels"),
+        all_namespaces: words.contains(&"-A"),
+    };
+    let mut out = String::new();
+    for kind in kinds.split(',').filter_map(resource) {
+        let table = |moment: &Moment| match kind {
+            Some(kind) => moment.table(kind),
+            None => moment.event_table(),
+        };
+        let (old, mut new) = (table(before), table(after));
+        let same = |name: &str| match kind {
+            Some(kind) => before.yaml(kind, name) == after.yaml(kind, name),
+            None => old.rows.iter().any(|r| r.name == name),
+        };
+        let gone: Vec<Row> = old.rows.iter().filter(|r| !new.rows.iter().any(|n| n.name == r.name)).cloned().collect();
+        new.rows.retain(|r| !same(&r.name));
+        new.rows.extend(gone);
+        new.rows.retain(|r| names.is_empty() || names.contains(&r.name.as_str()));
+        for row in new.rows {
+            let one = Table { rows: vec![row], ..table(after) };
+            // Each event is printed alone, as kubectl's watch does: without the header.
+            if let Some((_, line)) = print(&[one], false, shown).split_once('\n') {
+                out.push_str(line);
+            }
+        }
+    }
+    out
+}
+
+/// What Tab does to a line: the line completed as far as it is sure, and the candidates when
+/// there are several.
+pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<String>) {
+    // Nothing typed is nothing to complete: Tab then moves the focus on, as everywhere else.
+    if line.trim().is_empty() {
+        return (line.to_string(), Vec::new());
+    }
+    let (head, partial) = line.rsplit_once(' ').map_or(("", line), |(h, p)| (h, p));
+    let before: Vec<&str> = head.split_whitespace().filter(|w| *w != "kubectl").collect();
+    let command = before.first().copied().unwrap_or("");
+    let mut candidates: Vec<String> = if before.is_empty() {
+        OURS.iter().map(|(name, _)| name.to_string()).collect()
+    } else if partial.starts_with('-') {
+        flags(command).iter().chain(&GLOBAL).filter(|f| f.3).map(|f| format!("--{}", f.0)).collect()
+    } else if matches!(command, "cordon" | "uncordon" | "drain") && before.len() == 1 {
+        moment.cluster.nodes.iter().map(|n| n.name.clone()).collect()
+    } else if before.len() == 1 && matches!(command, "get" | "describe" | "delete" | "scale") {
+        let mut out: Vec<String> = kinds.iter().map(|k| k.api().0.to_string()).collect();
+        out.extend(kinds.iter().flat_map(|k| k.api().2.iter().map(|s| s.to_string())));
+        if command == "get" {
+            out.push("events".into());
+        }
+        out
+    } else if let Some(Some(kind)) = before.get(1).and_then(|w| resource(w)) {
+        moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect()
+    } else {
+        Vec::new()
+    };
+    candidates.retain(|c| c.starts_with(partial));
+    candidates.dedup();
+    let head = if head.is_empty() { String::new() } else { format!("{head} ") };
+    match &candidates[..] {
+        [] => (line.to_string(), candidates),
+        [one] => (format!("{head}{one} "), Vec::new()),
+        [first, others @ ..] => {
+            let mut common = first.len();
+            for other in others {
+                common = first.bytes().zip(other.bytes()).take(common).take_while(|(a, b)| a == b).count();
+            }
+            let sure = first.get(..common).unwrap_or(partial);
+            (format!("{head}{sure}"), candidates)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statefulset;
+
+    fn w(line: &str) -> Vec<String> {
+        words(line).unwrap()
+    }
+
+    #[test]
+    fn words_split_as_a_shell_does() {
+        assert_eq!(w("get  pods -o wide"), ["get", "pods", "-o", "wide"]);
+        assert_eq!(
+            w("get pods -o jsonpath='{.items[*]}{\"\\n\"}'"),
+            ["get", "pods", "-o", "jsonpath={.items[*]}{\"\\n\"}"]
+        );
+        assert_eq!(w(r#"-l "app in (db)" a\ b ''"#), ["-l", "app in (db)", "a b", ""]);
+        assert!(words("get 'pods").is_err());
+        assert!(words("get \"pods").is_err());
+        assert_eq!(w("データ を 見る"), ["データ", "を", "見る"]);
+    }
+
+    #[test]
+    fn flags_are_read_as_pflag_reads_them() {
+        let p = parse("get", &w("pods -ojson -Aw --show-labels=false -n=kube-system -- -x")).unwrap();
+        assert_eq!(p.get("output"), Some("json"));
+        assert!(p.on("all-namespaces") && p.on("watch") && !p.on("show-labels"));
+        assert_eq!(p.get("namespace"), Some("kube-system"));
+        assert_eq!(p.args, ["pods", "-x"]);
+        let error = |line: &str| parse("get", &w(line)).err().unwrap();
+        assert!(error("pods --colour").starts_with("error: unknown flag: --colour\n"));
+        assert!(error("pods -z").starts_with("error: unknown shorthand flag: 'z' in -z\n"));
+        assert!(error("pods -Az").starts_with("error: unknown shorthand flag: 'z' in -Az\n"));
+        assert!(error("pods -o").starts_with("error: flag needs an argument: 'o' in -o\n"));
+        assert!(error("pods --output").starts_with("error: flag needs an argument: --output\n"));
+        assert!(error("pods --watch=maybe").contains("strconv.ParseBool: parsing \"maybe\""));
+    }
+
+    #[test]
+    fn an_unknown_command_is_suggested_as_cobra_does() {
+        assert_eq!(suggest("gte"), ["get"]);
+        assert_eq!(suggest("delet"), ["delete"]);
+        assert!(suggest("frobnicate").is_empty());
+        assert!(suggest("de").contains(&"describe"));
+    }
+
+    fn db() -> (Moment, statefulset::State) {
+        let setup = statefulset::Config::default();
+        let moment = Moment::replay::<statefulset::State>(&setup, &[statefulset::Action::Run { max: 20 }]);
+        let (state, _) = <statefulset::State as crate::Model>::start(&setup).unwrap();
+        (moment, state)
+    }
+
+    const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
+
+    #[test]
+    fn odd_lines_never_panic_and_always_answer() {
+        let (moment, _) = db();
+        for line in [
+            "",
+            " ",
+            "kubectl",
+            "-",
+            "--",
+            "---",
+            "-=",
+            "--=",
+            "get -o=",
+            "get -",
+            "get pods -o jsonpath={",
+            "get pods -l",
+            "get pods -l '!!'",
+            "delete / /",
+            "delete pod/",
+            "scale sts/ --replicas=1",
+            "scale --replicas=x",
+            "cordon a b",
+            "drain",
+            "get データ",
+            "'",
+            "\\",
+            "get pods -n ''",
+            "describe pod",
+            "get sts/db",
+            "delete pod db-0 --grace-period",
+        ] {
+            match ask::<statefulset::State>(&moment, &KINDS, line) {
+                Reply::Print(text) | Reply::Watch(text, _) => assert!(!text.is_empty(), "{line}"),
+                Reply::Act(..) | Reply::Clear => {}
+            }
+        }
+    }
+
+    #[test]
+    fn a_change_is_the_models_action() {
+        let (moment, _) = db();
+        let reply = ask::<statefulset::State>(&moment, &KINDS, "kubectl scale sts db --replicas=1");
+        let Reply::Act(acts, after) = reply else { panic!("{reply:?}") };
+        assert_eq!(acts.len(), 1);
+        assert_eq!(acts[0].1, "statefulset.apps/db scaled\n");
+        assert!(after.is_empty());
+        let reply = ask::<statefulset::State>(&moment, &KINDS, "delete pod db-0 db-9");
+        let Reply::Act(acts, after) = reply else { panic!("{reply:?}") };
+        assert_eq!(acts.len(), 1);
+        assert_eq!(after, "Error from server (NotFound): pods \"db-9\" not found\n[exit 1]\n");
+        assert_eq!(ask::<statefulset::State>(&moment, &KINDS, "clear"), Reply::Clear);
+    }
+
+    #[test]
+    fn a_watch_prints_the_rows_that_changed_and_those_gone() {
+        let (before, mut state) = db();
+        let mut after = before.clone();
+        let setup = statefulset::Config::default();
+        let mut fresh = Moment::default();
+        let (mut replayed, events) = <statefulset::State as crate::Model>::start(&setup).unwrap();
+        fresh.observe(&replayed, &events);
+        let _ = fresh.apply(&mut replayed, statefulset::Action::Run { max: 20 });
+        assert_eq!(fresh, before, "a moment is its history replayed");
+        state = replayed;
+        let args: Vec<String> = ["get", "pods"].map(String::from).to_vec();
+        assert_eq!(watched(&before, &after, &args), "", "nothing changed, nothing printed");
+        // Steps that change nothing but the clock print nothing: the objects are the same.
+        let _ = after.apply(&mut state, statefulset::Action::Step);
+        assert_eq!(watched(&before, &after, &args), "");
+        let _ = after.apply(&mut state, statefulset::Action::DeletePod { ordinal: 2 });
+        let printed = watched(&before, &after, &args);
+        assert!(printed.starts_with("db-2 ") && printed.lines().count() == 1, "{printed}");
+        let _ = after.apply(&mut state, statefulset::Action::Scale { replicas: 0 });
+        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
+        let gone = watched(&before, &after, &args);
+        assert_eq!(gone.lines().count(), 3, "each pod gone, as it last was: {gone}");
+        let named: Vec<String> = ["get", "pods", "db-0"].map(String::from).to_vec();
+        assert_eq!(watched(&before, &after, &named).lines().count(), 1);
+    }
+
+    #[test]
+    fn tab_completes_commands_kinds_names_and_flags() {
+        let (moment, _) = db();
+        assert_eq!(complete(&moment, &KINDS, "ge").0, "get ");
+        assert_eq!(complete(&moment, &KINDS, "get po").1, ["pods", "po"]);
+        assert_eq!(complete(&moment, &KINDS, "get statef").0, "get statefulsets ");
+        assert_eq!(complete(&moment, &KINDS, "get statefulsets d").0, "get statefulsets db ");
+        assert_eq!(complete(&moment, &KINDS, "delete pod db-").1, ["db-0", "db-1", "db-2"]);
+        assert_eq!(complete(&moment, &KINDS, "get pods --show-l").0, "get pods --show-labels ");
+        assert_eq!(complete(&moment, &KINDS, "zzz").0, "zzz");
+        let (line, shown) = complete(&moment, &KINDS, "d");
+        assert_eq!((line.as_str(), shown.len()), ("d", 3));
+    }
+}

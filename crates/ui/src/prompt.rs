@@ -1,0 +1,202 @@
+//! The kubectl prompt's panel: a line to type a kubectl command into, and what kubectl printed
+//! above it. Every answer is `kubevol_sim::kubectl::prompt`'s, at the moment the demo shows; a
+//! change goes through the demo's `dispatch` like its button's, so history, Back, Share, Export and
+//! `kubevol:change` all have it. The view only keeps what a terminal keeps: the lines typed (for ↑
+//! and ↓), what was printed, and the `get -w` being watched.
+
+use kubevol_sim::kubectl::prompt::{self, Reply};
+use kubevol_sim::kubectl::{Moment, Served};
+use kubevol_sim::{Tell, Voice};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::demo::Demo;
+use crate::lang;
+use crate::widgets::tr;
+
+/// One command and what it printed; `failed` where kubectl would exit 1.
+#[derive(Clone)]
+struct Printed {
+    id: usize,
+    typed: String,
+    text: String,
+    failed: bool,
+}
+
+/// What a terminal remembers between keys.
+#[derive(Default)]
+struct Terminal {
+    typed: Vec<String>,
+    /// Where ↑ and ↓ are in `typed`: its length when walking nothing.
+    back: usize,
+    /// The `get -w` being watched, and the moment its rows were last printed at.
+    watch: Option<(Vec<String>, Moment)>,
+    next: usize,
+}
+
+/// A property of a browser object, `undefined` when it has none.
+fn read(object: &wasm_bindgen::JsValue, name: &str) -> wasm_bindgen::JsValue {
+    js_sys::Reflect::get(object, &name.into()).unwrap_or_default()
+}
+
+impl<M: Served> Demo<M> {
+    /// The moment the demo shows, as kubectl sees it.
+    fn moment(self) -> Moment {
+        self.session.with_untracked(|s| {
+            let (setup, actions) = s.history();
+            Moment::replay::<M>(setup, actions)
+        })
+    }
+
+    pub fn prompt(self) -> impl IntoView {
+        let printed = RwSignal::new(Vec::<Printed>::new());
+        let id = format!("kv-prompt-{}-{}", self.kind.code(), self.nth);
+        // The field is the line typed: read and written as the keys come, never kept twice.
+        let selector = StoredValue::new(format!("#{id}"));
+        let field = move || {
+            let document = web_sys::window().and_then(|w| w.document())?;
+            let found = selector.with_value(|s| document.query_selector_all(s)).ok()?;
+            found.get(0).map(wasm_bindgen::JsValue::from)
+        };
+        let value = move || field().and_then(|f| read(&f, "value").as_string()).unwrap_or_default();
+        let set = move |text: &str| {
+            if let Some(f) = field() {
+                let _ = js_sys::Reflect::set(&f, &"value".into(), &text.into());
+            }
+        };
+        let terminal = StoredValue::new(Terminal::default());
+        let print = move |typed: String, text: String| {
+            let failed = text.contains("[exit 1]\n");
+            let text = text.replace("[exit 1]\n", "");
+            let id = terminal.with_value(|t| t.next);
+            terminal.update_value(|t| t.next += 1);
+            printed.update(|p| p.push(Printed { id, typed, text, failed }));
+        };
+        // A watched `get` prints the rows each change of the demo made, whoever made it.
+        let session = self.session;
+        Effect::new(move |_| {
+            session.track();
+            let Some((args, before)) = terminal.with_value(|t| t.watch.clone()) else {
+                return;
+            };
+            let now = self.moment();
+            let rows = prompt::watched(&before, &now, &args);
+            terminal.update_value(|t| t.watch = Some((args, now)));
+            if !rows.is_empty() {
+                print(String::new(), rows);
+            }
+        });
+        let stop = move || {
+            if terminal.with_value(|t| t.watch.is_some()) {
+                terminal.update_value(|t| t.watch = None);
+                print(String::new(), "^C\n".into());
+            }
+        };
+        let submit = move || {
+            let typed = value();
+            stop();
+            terminal.update_value(|t| {
+                if !typed.trim().is_empty() && t.typed.last() != Some(&typed) {
+                    t.typed.push(typed.clone());
+                }
+                t.back = t.typed.len();
+            });
+            set("");
+            let moment = self.moment();
+            match prompt::ask::<M>(&moment, M::KINDS, &typed) {
+                Reply::Print(text) => print(typed, text),
+                Reply::Clear => printed.set(Vec::new()),
+                Reply::Watch(text, args) => {
+                    terminal.update_value(|t| t.watch = Some((args, moment)));
+                    print(typed, text);
+                }
+                Reply::Act(acts, after) => {
+                    // Each object's change is the demo's action, one history entry each.
+                    let outcomes = acts
+                        .into_iter()
+                        .map(|(action, done)| {
+                            self.dispatch.run(action);
+                            let refusal = self.session.with_untracked(|s| s.last_refusal().map(|r| r.tell(Voice::K8s)));
+                            refusal.map_or(Ok(done), Err)
+                        })
+                        .collect();
+                    print(typed, prompt::told(outcomes, &after));
+                }
+            }
+        };
+        let keydown = move |event: web_sys::Event| {
+            // Read through `Reflect`, which every page's code already calls: each web-sys method
+            // named here would be one more import in the main part, which every first load fetches.
+            let key = read(&event, "key").as_string().unwrap_or_default();
+            let on = |name: &str| read(&event, name).as_bool() == Some(true);
+            let control = on("ctrlKey") || on("metaKey");
+            match key.as_str() {
+                "Enter" => submit(),
+                "Tab" if !on("shiftKey") => {
+                    let now = value();
+                    let (completed, candidates) = prompt::complete(&self.moment(), M::KINDS, &now);
+                    // Tab moves on when there is nothing to complete: the keyboard is never caught.
+                    if completed == now && candidates.is_empty() {
+                        return;
+                    }
+                    if completed == now {
+                        print(now.clone(), format!("{}\n", candidates.join("  ")));
+                    }
+                    set(&completed);
+                }
+                "ArrowUp" | "ArrowDown" => {
+                    let up = key == "ArrowUp";
+                    let walked = terminal.try_update_value(|t| {
+                        t.back = if up { t.back.saturating_sub(1) } else { (t.back + 1).min(t.typed.len()) };
+                        t.typed.get(t.back).cloned().unwrap_or_default()
+                    });
+                    set(&walked.unwrap_or_default());
+                }
+                "l" | "L" if control => printed.set(Vec::new()),
+                "c" | "C" if on("ctrlKey") && terminal.with_value(|t| t.watch.is_some()) => stop(),
+                _ => return,
+            }
+            if let Ok(prevent) = read(&event, "preventDefault").dyn_into::<js_sys::Function>() {
+                let _ = prevent.call0(&event);
+            }
+        };
+        // The keys are listened to on the field itself, not through the view's `on:` handlers:
+        // a kind of event no first screen handles would bring Leptos's event code across the parts'
+        // boundary into every first load (2.5 KB brotli, measured with scripts/weighed-build.sh).
+        Effect::new(move |_| {
+            let Some(f) = field() else {
+                return;
+            };
+            let listener = wasm_bindgen::closure::Closure::wrap(Box::new(keydown) as Box<dyn FnMut(web_sys::Event)>);
+            let target: &web_sys::EventTarget = f.unchecked_ref();
+            let _ = target.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            // Dropped with the field: the function is the field's once handed over.
+            let _ = listener.into_js_value();
+        });
+        view! {
+            <p class="kv-hint">{tr(lang::PROMPT_HINT)}</p>
+            <div class="kv-kubectl-out kv-prompt-out" data-state="kubectl-prompt-out" role="log"
+                aria-live="polite" aria-label=tr(lang::PROMPT_OUT) tabindex="0">
+                <For each=move || printed.get() key=|p| p.id let:p>
+                    <div class="kv-prompt-entry" class:kv-refused=p.failed>
+                        {(!p.typed.is_empty()).then(|| view! {
+                            <span class="kv-prompt-echo">"$ kubectl "{p.typed.clone()}"\n"</span>
+                        })}
+                        {p.text}
+                    </div>
+                </For>
+            </div>
+            <p class="kv-prompt-line">
+                <label class="kv-prompt-sign" for=id.clone()>
+                    "$ kubectl"
+                </label>
+                <input id=id.clone() data-state="kubectl-prompt"
+                    type="text" autocomplete="off" autocapitalize="none" spellcheck="false" enterkeyhint="send"
+                    aria-describedby=format!("{id}-keys")/>
+            </p>
+            <p class="kv-hint" id=format!("{id}-keys")>
+                {tr(lang::PROMPT_KEYS)}
+            </p>
+        }
+    }
+}
