@@ -76,13 +76,18 @@ impl<M: Served> Demo<M> {
         let session = self.session;
         Effect::new(move |_| {
             session.track();
-            let Some((args, before)) = terminal.with_value(|t| t.watch.clone()) else {
+            if terminal.with_value(|t| t.watch.is_none()) {
                 return;
-            };
+            }
             let now = self.moment();
-            let rows = prompt::watched(&before, &now, &args);
-            terminal.update_value(|t| t.watch = Some((args, now)));
-            if !rows.is_empty() {
+            // The moment last printed is kept, not copied: the next change is told against it.
+            let rows = terminal.try_update_value(|t| {
+                let (args, before) = t.watch.as_mut()?;
+                let rows = prompt::watched(before, &now, args);
+                *before = now;
+                Some(rows)
+            });
+            if let Some(rows) = rows.flatten().filter(|r| !r.is_empty()) {
                 print(String::new(), rows);
             }
         });
