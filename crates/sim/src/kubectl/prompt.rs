@@ -814,18 +814,16 @@ mod tests {
         assert!(suggest("de").contains(&"describe"));
     }
 
-    fn db() -> (Moment, statefulset::State) {
-        let setup = statefulset::Config::default();
-        let moment = Moment::replay::<statefulset::State>(&setup, &[statefulset::Action::Run { max: 20 }]);
-        let (state, _) = <statefulset::State as crate::Model>::start(&setup).unwrap();
-        (moment, state)
+    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running.
+    fn db() -> Moment {
+        Moment::replay::<statefulset::State>(&statefulset::Config::default(), &[statefulset::Action::Run { max: 20 }])
     }
 
     const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
 
     #[test]
     fn odd_lines_never_panic_and_always_answer() {
-        let (moment, _) = db();
+        let moment = db();
         for line in [
             "",
             " ",
@@ -863,7 +861,7 @@ mod tests {
 
     #[test]
     fn a_change_is_the_models_action() {
-        let (moment, _) = db();
+        let moment = db();
         let reply = ask::<statefulset::State>(&moment, &KINDS, "kubectl scale sts db --replicas=1");
         let Reply::Act(acts, after) = reply else { panic!("{reply:?}") };
         assert_eq!(acts.len(), 1);
@@ -878,15 +876,13 @@ mod tests {
 
     #[test]
     fn a_watch_prints_the_rows_that_changed_and_those_gone() {
-        let (before, mut state) = db();
-        let mut after = before.clone();
-        let setup = statefulset::Config::default();
-        let mut fresh = Moment::default();
-        let (mut replayed, events) = <statefulset::State as crate::Model>::start(&setup).unwrap();
-        fresh.observe(&replayed, &events);
-        let _ = fresh.apply(&mut replayed, statefulset::Action::Run { max: 20 });
-        assert_eq!(fresh, before, "a moment is its history replayed");
-        state = replayed;
+        let before = db();
+        // The state at that moment, replayed as the moment was.
+        let mut after = Moment::default();
+        let (mut state, events) = <statefulset::State as crate::Model>::start(&statefulset::Config::default()).unwrap();
+        after.observe(&state, &events);
+        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
+        assert_eq!(after, before, "a moment is its history replayed");
         let args: Vec<String> = ["get", "pods"].map(String::from).to_vec();
         assert_eq!(watched(&before, &after, &args), "", "nothing changed, nothing printed");
         // Steps that change nothing but the clock print nothing: the objects are the same.
@@ -905,7 +901,7 @@ mod tests {
 
     #[test]
     fn tab_completes_commands_kinds_names_and_flags() {
-        let (moment, _) = db();
+        let moment = db();
         assert_eq!(complete(&moment, &KINDS, "ge").0, "get ");
         assert_eq!(complete(&moment, &KINDS, "get po").1, ["pods", "po"]);
         assert_eq!(complete(&moment, &KINDS, "get statef").0, "get statefulsets ");
