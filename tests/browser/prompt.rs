@@ -76,6 +76,7 @@ fn last(demo: &Demo) -> (String, bool) {
 async fn opened(kind: &str, scenario: &str) -> Demo {
     let demo = crate::api::mount_at(kind, scenario).await;
     assert_eq!(demo.result, Ok(()));
+    demo.open("kubectl").await;
     demo.open("type-kubectl").await;
     demo
 }
@@ -183,6 +184,7 @@ async fn a_typed_change_is_the_buttons_action_and_back_undoes_it() {
     support::set_fragment(Some(&link));
     let restored = support::mount("statefulset", "en").await;
     support::set_fragment(None);
+    restored.open("kubectl").await;
     restored.open("type-kubectl").await;
     typed(&restored, "get pods").await;
     assert_eq!(last(&restored).0, before, "the link's moment is the typed one");

@@ -429,7 +429,7 @@ await run('vitepress', [
     await page.goto(`${server.url}/parts/csi.html`);
     await waitMounted(page, 1);
     const demo = page.locator('[data-kubevol-demo="csi"]');
-    const folds = ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'type-kubectl', 'history', 'simplified'];
+    const folds = ['settings', 'driver', 'calls', 'k8s', 'kubectl', 'history', 'simplified'];
     for (const name of folds) {
       await demo.locator(`.kv-folds [data-action="${name}"]`).click();
       await demo.locator(`[data-state="${name}"] [data-state="part-failed"]`).waitFor();

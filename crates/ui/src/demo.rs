@@ -219,6 +219,8 @@ pub struct Demo<M: Model> {
     /// names it.
     pub kind: DemoKind,
     pub nth: u32,
+    /// The page asked for every fold open (`Place::lab`): the folds inside a fold's panel too.
+    pub lab: bool,
 }
 
 impl<M: Model> Clone for Demo<M> {
@@ -255,7 +257,7 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
             s.travel(moment);
         })
     });
-    let demo = Demo { session, dispatch, travel, kind, nth: place.nth };
+    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab };
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

@@ -10,8 +10,14 @@ use kubevol_sim::{Tell, Voice};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::demo::Demo;
+// What only the prompt's fold uses, which a build without it (`no-prompt`) leaves unused.
+#[cfg_attr(feature = "no-prompt", allow(unused_imports))]
+use crate::demo::{use_demo, Demo, Place};
+#[cfg_attr(feature = "no-prompt", allow(unused_imports))]
+use crate::folds::{folds, Fold};
 use crate::lang;
+#[cfg_attr(feature = "no-prompt", allow(unused_imports))]
+use crate::parts::{fetch, Missing, View};
 use crate::widgets::tr;
 
 /// One command and what it printed; `failed` where kubectl would exit 1.
@@ -39,7 +45,24 @@ fn read(object: &wasm_bindgen::JsValue, name: &str) -> wasm_bindgen::JsValue {
     js_sys::Reflect::get(object, &name.into()).unwrap_or_default()
 }
 
+/// The prompt's view, in the part of the kubectl panel it folds under: opening it fetches nothing.
+#[cfg(not(feature = "no-prompt"))]
+async fn prompt_part<M: Served>() -> Result<View, Missing> {
+    Ok(|| use_demo::<M>().prompt().into_any())
+}
+
 impl<M: Served> Demo<M> {
+    /// "Type kubectl", folded under the kubectl panel rather than beside it in the demo's row of
+    /// folds: a row one toggle longer wraps onto a line more at most widths, and every first
+    /// screen would be taller. Open from the start in the lab view, as every fold is.
+    pub fn prompt_fold(self) -> impl IntoView {
+        #[cfg(not(feature = "no-prompt"))]
+        {
+            let place = Place { preset: None, nth: self.nth, link: None, lab: self.lab };
+            folds(vec![Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part::<M>))], self.kind, &place)
+        }
+    }
+
     /// The moment the demo shows, as kubectl sees it.
     fn moment(self) -> Moment {
         self.session.with_untracked(|s| {

@@ -116,8 +116,6 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     Fold::new("calls", text::CSI_CALLS, fetch!(calls_part)),
                     Fold::new("k8s", text::K8S_SAYS, fetch!(k8s_part)),
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
-                    #[cfg(not(feature = "no-prompt"))]
-                    Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], DemoKind::Csi, &place)}
@@ -252,17 +250,17 @@ on_demand! {
     }
 }
 
-#[cfg(not(feature = "no-prompt"))]
-on_demand! {
-    csi_lab: fn prompt_part() { || use_demo::<State>().prompt().into_any() }
-}
-
 on_demand! {
     csi_lab: fn kubectl_part() {
         || {
-            use_demo::<State>()
-                .kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod])
-                .into_any()
+            let demo = use_demo::<State>();
+            let panel = demo.kubectl(&[
+                Kind::PersistentVolumeClaim,
+                Kind::PersistentVolume,
+                Kind::VolumeAttachment,
+                Kind::Pod,
+            ]);
+            view! { {panel} {demo.prompt_fold()} }.into_any()
         }
     }
 }

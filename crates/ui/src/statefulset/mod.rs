@@ -150,8 +150,6 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                 {folds(vec![
                     Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
-                    #[cfg(not(feature = "no-prompt"))]
-                    Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], DemoKind::StatefulSet, &place)}
@@ -194,17 +192,17 @@ fn more_settings() -> AnyView {
     .into_any()
 }
 
-#[cfg(not(feature = "no-prompt"))]
-on_demand! {
-    statefulset_lab: fn prompt_part() { || use_demo::<State>().prompt().into_any() }
-}
-
 on_demand! {
     statefulset_lab: fn kubectl_part() {
         || {
-            use_demo::<State>()
-                .kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume])
-                .into_any()
+            let demo = use_demo::<State>();
+            let panel = demo.kubectl(&[
+                Kind::StatefulSet,
+                Kind::Pod,
+                Kind::PersistentVolumeClaim,
+                Kind::PersistentVolume,
+            ]);
+            view! { {panel} {demo.prompt_fold()} }.into_any()
         }
     }
 }

@@ -170,8 +170,6 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                 {folds(vec![
                     Fold::new("scenarios", text::SCENARIOS, fetch!(scenarios_part)),
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
-                    #[cfg(not(feature = "no-prompt"))]
-                    Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
                 ], DemoKind::Topology, &place)}
@@ -206,11 +204,6 @@ fn scenarios() -> AnyView {
     .into_any()
 }
 
-#[cfg(not(feature = "no-prompt"))]
-on_demand! {
-    topology_lab: fn prompt_part() { || use_demo::<State>().prompt().into_any() }
-}
-
 on_demand! {
     topology_lab: fn kubectl_part() {
         || {
@@ -229,6 +222,7 @@ on_demand! {
                     Kind::PersistentVolumeClaim,
                     Kind::PersistentVolume,
                 ])}
+                {demo.prompt_fold()}
             }
             .into_any()
         }
