@@ -182,7 +182,9 @@ await run('prerender', [
     release();
     await page.waitForFunction(() => document.querySelectorAll('[data-view="lab"][data-kubevol-mounted]').length === 3);
     await page.waitForFunction(() => document.querySelectorAll('[data-state="part-loading"], [data-state="part-failed"]').length === 0);
-    assertEq(await page.locator('[data-view="lab"] .kv-fold-panel:not([hidden])').count(), panels, 'open fold panels once live');
+    // Live, each lab demo's kubectl panel holds one fold more, open too: the kubectl prompt's.
+    assertEq(await page.locator('[data-view="lab"] .kv-fold-panel:not([hidden])').count(), panels + 3, 'open fold panels once live');
+    assertEq(await page.locator('[data-view="lab"] [data-state="type-kubectl"]:not([hidden]) [data-state="kubectl-prompt"]').count(), 3, 'each lab demo\'s prompt, open');
     assertEq(await page.locator('[data-view="lab"] [aria-disabled]').count(), 0, 'marks left once live');
     const csi = demos.first();
     await csi.locator('[data-action="attach"][data-node="node-a"]').click();
