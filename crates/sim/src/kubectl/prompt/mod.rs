@@ -9,11 +9,20 @@
 //! must print the same. As there, a failed command ends with `[exit 1]`, which the prompt's view
 //! shows as an error rather than as text.
 
+mod complete;
+mod flags;
+mod watch;
+
 use std::fmt::Write;
 
 use super::command::{not_found, resource};
-use super::{cannot, print, run, Change, Kind, Moment, Row, Served, Shown, Table, NAMESPACE};
+use super::{cannot, run, Change, Kind, Moment, Served, NAMESPACE};
 use crate::{Tell, Voice};
+
+pub use complete::complete;
+pub use flags::words;
+use flags::{flags, parse, suggest, usage, Parsed, GLOBAL};
+pub use watch::watched;
 
 /// What a typed line does.
 #[derive(Debug, PartialEq, Eq)]
@@ -71,7 +80,7 @@ pub fn answer<M: Served>(state: &mut M, moment: &mut Moment, line: &str) -> Stri
 
 /// Every command of kubectl's own, for its "Did you mean this?": a typo of one the demo cannot
 /// run is still kubectl's to suggest.
-const KUBECTL: [&str; 42] = [
+pub(super) const KUBECTL: [&str; 42] = [
     "annotate",
     "api-resources",
     "api-versions",
@@ -127,236 +136,6 @@ const OURS: [(&str, &str); 8] = [
     ("drain", "Drain node in preparation for maintenance"),
     ("help", "Help about any command"),
 ];
-
-/// A flag: its long name, its shorthand (or a space), whether it takes a value, and whether the
-/// prompt does what it says (a flag kubectl has and the prompt does not is said so, not refused
-/// as unknown).
-type Flag = (&'static str, char, bool, bool);
-
-const NAMESPACE_FLAG: Flag = ("namespace", 'n', true, true);
-/// Flags of every command: kubectl's global ones.
-const GLOBAL: [Flag; 9] = [
-    NAMESPACE_FLAG,
-    ("help", 'h', false, true),
-    ("context", ' ', true, false),
-    ("cluster", ' ', true, false),
-    ("kubeconfig", ' ', true, false),
-    ("server", 's', true, false),
-    ("user", ' ', true, false),
-    ("token", ' ', true, false),
-    ("request-timeout", ' ', true, false),
-];
-
-fn flags(command: &str) -> &'static [Flag] {
-    match command {
-        "get" => &[
-            ("output", 'o', true, true),
-            ("selector", 'l', true, true),
-            ("all-namespaces", 'A', false, true),
-            ("show-labels", ' ', false, true),
-            ("watch", 'w', false, true),
-            ("field-selector", ' ', true, false),
-            ("label-columns", 'L', true, false),
-            ("sort-by", ' ', true, false),
-            ("no-headers", ' ', false, false),
-            ("ignore-not-found", ' ', false, false),
-            ("watch-only", ' ', false, false),
-            ("show-kind", ' ', false, false),
-            ("filename", 'f', true, false),
-        ],
-        "describe" => &[
-            ("all-namespaces", 'A', false, false),
-            ("selector", 'l', true, false),
-            ("show-events", ' ', false, false),
-            ("filename", 'f', true, false),
-        ],
-        "delete" => &[
-            ("force", ' ', false, true),
-            ("grace-period", ' ', true, true),
-            ("wait", ' ', false, true),
-            ("now", ' ', false, true),
-            ("all", ' ', false, false),
-            ("selector", 'l', true, false),
-            ("ignore-not-found", ' ', false, false),
-            ("cascade", ' ', true, false),
-            ("filename", 'f', true, false),
-            ("dry-run", ' ', true, false),
-        ],
-        "scale" => &[
-            ("replicas", ' ', true, true),
-            ("current-replicas", ' ', true, false),
-            ("all", ' ', false, false),
-            ("selector", 'l', true, false),
-            ("filename", 'f', true, false),
-            ("dry-run", ' ', true, false),
-        ],
-        "drain" => &[
-            ("ignore-daemonsets", ' ', false, true),
-            ("delete-emptydir-data", ' ', false, true),
-            ("force", ' ', false, true),
-            ("grace-period", ' ', true, true),
-            ("timeout", ' ', true, true),
-            ("selector", 'l', true, false),
-            ("dry-run", ' ', true, false),
-        ],
-        _ => &[("selector", 'l', true, false), ("dry-run", ' ', true, false)],
-    }
-}
-
-/// A line's words as a shell splits them: single quotes keep everything, double quotes keep all
-/// but `\"` and `\\`, a backslash outside quotes keeps the next character.
-pub fn words(line: &str) -> Result<Vec<String>, String> {
-    let (mut out, mut word, mut any) = (Vec::new(), String::new(), false);
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                any = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated quote: a ' is not closed".into()),
-                    }
-                }
-            }
-            '"' => {
-                any = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated quote: a \" is not closed".into()),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated quote: a \" is not closed".into()),
-                    }
-                }
-            }
-            '\\' => {
-                any = true;
-                word.extend(chars.next());
-            }
-            c if c.is_whitespace() => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => {
-                any = true;
-                word.push(c);
-            }
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    Ok(out)
-}
-
-/// The flags a command was given, by long name, and its other words.
-struct Parsed {
-    set: Vec<(&'static str, String)>,
-    args: Vec<String>,
-}
-
-impl Parsed {
-    fn get(&self, long: &str) -> Option<&str> {
-        self.set.iter().rev().find(|(l, _)| *l == long).map(|(_, v)| v.as_str())
-    }
-
-    fn on(&self, long: &str) -> bool {
-        self.get(long) == Some("true")
-    }
-}
-
-fn usage(command: &str, error: &str) -> String {
-    format!("error: {error}\nSee 'kubectl {command} --help' for usage.\n[exit 1]\n")
-}
-
-/// kubectl's flag parser (spf13/pflag): every error it can give, in its words.
-fn parse(command: &str, words: &[String]) -> Result<Parsed, String> {
-    let known = flags(command).iter().chain(&GLOBAL);
-    let mut parsed = Parsed { set: Vec::new(), args: Vec::new() };
-    let mut rest = words.iter();
-    while let Some(word) = rest.next() {
-        let mut value = |flag: &Flag, given: Option<&str>, named: &str| -> Result<(), String> {
-            let (long, _, takes, _) = *flag;
-            let value = match (takes, given) {
-                (true, Some(v)) => v.to_string(),
-                (true, None) => {
-                    rest.next().cloned().ok_or_else(|| usage(command, &format!("flag needs an argument: {named}")))?
-                }
-                (false, None) => "true".into(),
-                (false, Some(v)) => match v {
-                    "true" | "1" | "t" | "T" | "TRUE" | "True" => "true".into(),
-                    "false" | "0" | "f" | "F" | "FALSE" | "False" => "false".into(),
-                    _ => {
-                        let why = format!("strconv.ParseBool: parsing \"{v}\": invalid syntax");
-                        return Err(usage(command, &format!("invalid argument \"{v}\" for \"--{long}\" flag: {why}")));
-                    }
-                },
-            };
-            parsed.set.push((long, value));
-            Ok(())
-        };
-        if word == "--" {
-            parsed.args.extend(rest.cloned());
-            break;
-        } else if let Some(long) = word.strip_prefix("--") {
-            let (name, given) = match long.split_once('=') {
-                Some((name, given)) => (name, Some(given)),
-                None => (long, None),
-            };
-            let flag = known
-                .clone()
-                .find(|f| f.0 == name)
-                .ok_or_else(|| usage(command, &format!("unknown flag: --{name}")))?;
-            value(flag, given, &format!("--{name}"))?;
-        } else if let Some(shorts) = word.strip_prefix('-').filter(|s| !s.is_empty()) {
-            for (at, c) in shorts.char_indices() {
-                let unknown = || usage(command, &format!("unknown shorthand flag: '{c}' in {word}"));
-                let flag = known.clone().find(|f| f.1 == c && c != ' ').ok_or_else(unknown)?;
-                if flag.2 {
-                    let after = shorts.get(at + c.len_utf8()..).unwrap_or_default();
-                    let after = after.strip_prefix('=').unwrap_or(after);
-                    value(flag, Some(after).filter(|a| !a.is_empty()), &format!("'{c}' in -{c}"))?;
-                    break;
-                }
-                value(flag, None, "")?;
-            }
-        } else {
-            parsed.args.push(word.clone());
-        }
-    }
-    Ok(parsed)
-}
-
-/// cobra's suggestions for an unknown command: a distance of at most two, or a prefix.
-fn suggest(typed: &str) -> Vec<&'static str> {
-    let distance = |a: &str, b: &str| {
-        let b: Vec<char> = b.chars().collect();
-        let mut row: Vec<usize> = (0..=b.len()).collect();
-        for (i, x) in a.chars().enumerate() {
-            let mut previous = row[0];
-            row[0] = i + 1;
-            for (j, y) in b.iter().enumerate() {
-                let next = (row[j + 1] + 1).min(row[j] + 1).min(previous + usize::from(x != *y));
-                previous = row[j + 1];
-                row[j + 1] = next;
-            }
-        }
-        row[b.len()]
-    };
-    let typed = typed.to_ascii_lowercase();
-    KUBECTL.into_iter().filter(|c| distance(&typed, c) <= 2 || c.starts_with(typed.as_str())).collect()
-}
 
 /// `help`: the commands this demo's prompt answers and the kinds of its cluster.
 pub fn help(kinds: &[Kind]) -> String {
@@ -683,136 +462,10 @@ fn node<M: Served>(moment: &Moment, command: &str, parsed: &Parsed) -> Reply<M::
     }
 }
 
-/// `get -w`: once the demo has moved from `before` to `after`, the rows kubectl's watch prints for
-/// the `get` it watches: each listed object that is new or changed (its YAML differs), and each
-/// gone, as it last was. AGE alone changes nothing: the object is the same.
-pub fn watched(before: &Moment, after: &Moment, args: &[String]) -> String {
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let Some(kinds) = words.get(1) else {
-        return String::new();
-    };
-    let names: Vec<&str> = words.iter().skip(2).take_while(|w| !w.starts_with('-')).copied().collect();
-    let shown = Shown {
-        wide: words.windows(2).any(|w| w == ["-o", "wide"]),
-        show_labels: words.contains(&"--show-labels"),
-        all_namespaces: words.contains(&"-A"),
-    };
-    let mut out = String::new();
-    for kind in kinds.split(',').filter_map(resource) {
-        let table = |moment: &Moment| match kind {
-            Some(kind) => moment.table(kind),
-            None => moment.event_table(),
-        };
-        let (old, mut new) = (table(before), table(after));
-        let same = |name: &str| match kind {
-            Some(kind) => before.yaml(kind, name) == after.yaml(kind, name),
-            None => old.rows.iter().any(|r| r.name == name),
-        };
-        let gone: Vec<Row> = old.rows.iter().filter(|r| !new.rows.iter().any(|n| n.name == r.name)).cloned().collect();
-        new.rows.retain(|r| !same(&r.name));
-        new.rows.extend(gone);
-        new.rows.retain(|r| names.is_empty() || names.contains(&r.name.as_str()));
-        for row in new.rows {
-            let one = Table { rows: vec![row], ..table(after) };
-            // Each event is printed alone, as kubectl's watch does: without the header.
-            if let Some((_, line)) = print(&[one], false, shown).split_once('\n') {
-                out.push_str(line);
-            }
-        }
-    }
-    out
-}
-
-/// What Tab does to a line: the line completed as far as it is sure, and the candidates when
-/// there are several.
-pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<String>) {
-    // Nothing typed is nothing to complete: Tab then moves the focus on, as everywhere else.
-    if line.trim().is_empty() {
-        return (line.to_string(), Vec::new());
-    }
-    let (head, partial) = line.rsplit_once(' ').map_or(("", line), |(h, p)| (h, p));
-    let before: Vec<&str> = head.split_whitespace().filter(|w| *w != "kubectl").collect();
-    let command = before.first().copied().unwrap_or("");
-    let mut candidates: Vec<String> = if before.is_empty() {
-        OURS.iter().map(|(name, _)| name.to_string()).collect()
-    } else if partial.starts_with('-') {
-        flags(command).iter().chain(&GLOBAL).filter(|f| f.3).map(|f| format!("--{}", f.0)).collect()
-    } else if matches!(command, "cordon" | "uncordon" | "drain") && before.len() == 1 {
-        moment.cluster.nodes.iter().map(|n| n.name.clone()).collect()
-    } else if before.len() == 1 && matches!(command, "get" | "describe" | "delete" | "scale") {
-        let mut out: Vec<String> = kinds.iter().map(|k| k.api().0.to_string()).collect();
-        out.extend(kinds.iter().flat_map(|k| k.api().2.iter().map(|s| s.to_string())));
-        if command == "get" {
-            out.push("events".into());
-        }
-        out
-    } else if let Some(Some(kind)) = before.get(1).and_then(|w| resource(w)) {
-        moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect()
-    } else {
-        Vec::new()
-    };
-    candidates.retain(|c| c.starts_with(partial));
-    candidates.dedup();
-    let head = if head.is_empty() { String::new() } else { format!("{head} ") };
-    match &candidates[..] {
-        [] => (line.to_string(), candidates),
-        [one] => (format!("{head}{one} "), Vec::new()),
-        [first, others @ ..] => {
-            let mut common = first.len();
-            for other in others {
-                common = first.bytes().zip(other.bytes()).take(common).take_while(|(a, b)| a == b).count();
-            }
-            let sure = first.get(..common).unwrap_or(partial);
-            (format!("{head}{sure}"), candidates)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::statefulset;
-
-    fn w(line: &str) -> Vec<String> {
-        words(line).unwrap()
-    }
-
-    #[test]
-    fn words_split_as_a_shell_does() {
-        assert_eq!(w("get  pods -o wide"), ["get", "pods", "-o", "wide"]);
-        assert_eq!(
-            w("get pods -o jsonpath='{.items[*]}{\"\\n\"}'"),
-            ["get", "pods", "-o", "jsonpath={.items[*]}{\"\\n\"}"]
-        );
-        assert_eq!(w(r#"-l "app in (db)" a\ b ''"#), ["-l", "app in (db)", "a b", ""]);
-        assert!(words("get 'pods").is_err());
-        assert!(words("get \"pods").is_err());
-        assert_eq!(w("データ を 見る"), ["データ", "を", "見る"]);
-    }
-
-    #[test]
-    fn flags_are_read_as_pflag_reads_them() {
-        let p = parse("get", &w("pods -ojson -Aw --show-labels=false -n=kube-system -- -x")).unwrap();
-        assert_eq!(p.get("output"), Some("json"));
-        assert!(p.on("all-namespaces") && p.on("watch") && !p.on("show-labels"));
-        assert_eq!(p.get("namespace"), Some("kube-system"));
-        assert_eq!(p.args, ["pods", "-x"]);
-        let error = |line: &str| parse("get", &w(line)).err().unwrap();
-        assert!(error("pods --colour").starts_with("error: unknown flag: --colour\n"));
-        assert!(error("pods -z").starts_with("error: unknown shorthand flag: 'z' in -z\n"));
-        assert!(error("pods -Az").starts_with("error: unknown shorthand flag: 'z' in -Az\n"));
-        assert!(error("pods -o").starts_with("error: flag needs an argument: 'o' in -o\n"));
-        assert!(error("pods --output").starts_with("error: flag needs an argument: --output\n"));
-        assert!(error("pods --watch=maybe").contains("strconv.ParseBool: parsing \"maybe\""));
-    }
-
-    #[test]
-    fn an_unknown_command_is_suggested_as_cobra_does() {
-        assert_eq!(suggest("gte"), ["get"]);
-        assert_eq!(suggest("delet"), ["delete"]);
-        assert!(suggest("frobnicate").is_empty());
-        assert!(suggest("de").contains(&"describe"));
-    }
 
     /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running.
     fn db() -> Moment {
@@ -872,44 +525,5 @@ mod tests {
         assert_eq!(acts.len(), 1);
         assert_eq!(after, "Error from server (NotFound): pods \"db-9\" not found\n[exit 1]\n");
         assert_eq!(ask::<statefulset::State>(&moment, &KINDS, "clear"), Reply::Clear);
-    }
-
-    #[test]
-    fn a_watch_prints_the_rows_that_changed_and_those_gone() {
-        let before = db();
-        // The state at that moment, replayed as the moment was.
-        let mut after = Moment::default();
-        let (mut state, events) = <statefulset::State as crate::Model>::start(&statefulset::Config::default()).unwrap();
-        after.observe(&state, &events);
-        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
-        assert_eq!(after, before, "a moment is its history replayed");
-        let args: Vec<String> = ["get", "pods"].map(String::from).to_vec();
-        assert_eq!(watched(&before, &after, &args), "", "nothing changed, nothing printed");
-        // Steps that change nothing but the clock print nothing: the objects are the same.
-        let _ = after.apply(&mut state, statefulset::Action::Step);
-        assert_eq!(watched(&before, &after, &args), "");
-        let _ = after.apply(&mut state, statefulset::Action::DeletePod { ordinal: 2 });
-        let printed = watched(&before, &after, &args);
-        assert!(printed.starts_with("db-2 ") && printed.lines().count() == 1, "{printed}");
-        let _ = after.apply(&mut state, statefulset::Action::Scale { replicas: 0 });
-        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
-        let gone = watched(&before, &after, &args);
-        assert_eq!(gone.lines().count(), 3, "each pod gone, as it last was: {gone}");
-        let named: Vec<String> = ["get", "pods", "db-0"].map(String::from).to_vec();
-        assert_eq!(watched(&before, &after, &named).lines().count(), 1);
-    }
-
-    #[test]
-    fn tab_completes_commands_kinds_names_and_flags() {
-        let moment = db();
-        assert_eq!(complete(&moment, &KINDS, "ge").0, "get ");
-        assert_eq!(complete(&moment, &KINDS, "get po").1, ["pods", "po"]);
-        assert_eq!(complete(&moment, &KINDS, "get statef").0, "get statefulsets ");
-        assert_eq!(complete(&moment, &KINDS, "get statefulsets d").0, "get statefulsets db ");
-        assert_eq!(complete(&moment, &KINDS, "delete pod db-").1, ["db-0", "db-1", "db-2"]);
-        assert_eq!(complete(&moment, &KINDS, "get pods --show-l").0, "get pods --show-labels ");
-        assert_eq!(complete(&moment, &KINDS, "zzz").0, "zzz");
-        let (line, shown) = complete(&moment, &KINDS, "d");
-        assert_eq!((line.as_str(), shown.len()), ("d", 3));
     }
 }
