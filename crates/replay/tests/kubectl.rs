@@ -33,28 +33,10 @@ struct Case {
     line: String,
 }
 
-/// Words as a shell splits them, with single quotes.
+/// Words as the prompt's shell splits them (single and double quotes, backslashes): the real
+/// kubectl gets the very arguments the prompt reads.
 fn words(text: &str) -> Vec<String> {
-    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for c in text.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any || !word.is_empty() {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => word.push(c),
-        }
-    }
-    if any || !word.is_empty() {
-        out.push(word);
-    }
-    out
+    kubevol_sim::kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 fn cases() -> Vec<Case> {

@@ -88,28 +88,10 @@ fn every_object_prints_as_the_served_cluster_says_it() {
     assert!(moments >= 100 && objects >= 1000, "{moments} moments, {objects} objects");
 }
 
-/// Words as a shell splits them, with single quotes (as `tests/kubectl.rs` reads its table).
+/// Words as the prompt's shell splits them (single and double quotes, backslashes): the real
+/// kubectl gets the very arguments the prompt reads.
 fn words(text: &str) -> Vec<String> {
-    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for c in text.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any || !word.is_empty() {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => word.push(c),
-        }
-    }
-    if any || !word.is_empty() {
-        out.push(word);
-    }
-    out
+    kubevol_sim::kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 fn scenario(stem: &str) -> String {

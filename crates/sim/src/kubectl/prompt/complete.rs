@@ -54,14 +54,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statefulset;
-
-    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running.
-    fn db() -> Moment {
-        Moment::replay::<statefulset::State>(&statefulset::Config::default(), &[statefulset::Action::Run { max: 20 }])
-    }
-
-    const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
+    use crate::kubectl::prompt::tests::{db, KINDS};
 
     #[test]
     fn tab_completes_commands_kinds_names_and_flags() {

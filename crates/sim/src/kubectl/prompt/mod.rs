@@ -323,11 +323,6 @@ const PRINTERS: [&str; 13] = [
     "yaml",
 ];
 
-/// How kubectl names a kind's object it changed: `pod "db-1" deleted`, `statefulset.apps/db`.
-fn singular(kind: Kind) -> &'static str {
-    kind.resource()
-}
-
 const NO_RESOURCES: &str = "error: You must provide one or more resources by argument or filename.\nExample \
     resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   \
     '<resource>'\n[exit 1]\n";
@@ -365,10 +360,10 @@ fn delete<M: Served>(moment: &Moment, parsed: &Parsed, namespace: Option<&str>) 
                         "{} \"{name}\" force deleted\nWarning: Immediate deletion does not wait for confirmation that \
                          the running resource has been terminated. The resource may continue to run on the cluster \
                          indefinitely.\n",
-                        singular(kind)
+                        kind.resource()
                     )
                 } else {
-                    format!("{} \"{name}\" deleted\n", singular(kind))
+                    format!("{} \"{name}\" deleted\n", kind.resource())
                 };
                 acts.push((action, done));
             }
@@ -467,12 +462,13 @@ mod tests {
     use super::*;
     use crate::statefulset;
 
-    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running.
-    fn db() -> Moment {
+    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running (the moment
+    /// every test of the prompt types at).
+    pub(super) fn db() -> Moment {
         Moment::replay::<statefulset::State>(&statefulset::Config::default(), &[statefulset::Action::Run { max: 20 }])
     }
 
-    const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
+    pub(super) const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
 
     #[test]
     fn odd_lines_never_panic_and_always_answer() {

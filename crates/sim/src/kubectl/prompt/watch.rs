@@ -46,12 +46,8 @@ pub fn watched(before: &Moment, after: &Moment, args: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kubectl::prompt::tests::db;
     use crate::statefulset;
-
-    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running.
-    fn db() -> Moment {
-        Moment::replay::<statefulset::State>(&statefulset::Config::default(), &[statefulset::Action::Run { max: 20 }])
-    }
 
     #[test]
     fn a_watch_prints_the_rows_that_changed_and_those_gone() {
