@@ -119,6 +119,12 @@ if [ -z "$weighed" ]; then
   mv "$work/kubevol-render.js" "$out/kubevol-render.cjs"
   mv "$work/kubevol-render_bg.wasm" "$out/kubevol-render_bg.wasm"
   cp web/kubevol-prerender.mjs "$out/kubevol-prerender.mjs"
-  cp web/vitepress.mjs "$out/vitepress.mjs" # a VitePress book's Markdown hook, over the same renderer
   node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html" "$out/index.html"
+fi
+
+# The npm package kubevol-lab (scripts/npm-package.mjs): this build's files, the renderer, the
+# VitePress plugin, the Vue component and the prerender command, for a book built with Node alone.
+# Beside the target folder's wasm/, as target/npm/; `npm pack ./target/npm` makes its tarball.
+if [ "$profile" = release ] && [ -z "$weighed" ]; then
+  node scripts/npm-package.mjs "$out" "$(dirname "$target_dir")/npm"
 fi

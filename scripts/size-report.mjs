@@ -12,8 +12,9 @@
 // chapter, each a number of bytes or one per page (`--budget-brotli csi=132000,topology=156000`).
 // The report prints each page's size, its budget and the room left, and fails past a budget. The
 // goals (80 KB a chapter, 140 KB a mixed page, 40 KB a second chapter) are printed beside, as goals.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 
 const args = process.argv.slice(2);
@@ -246,6 +247,22 @@ if (book && unrendered) {
     const b = (n) => `${n >= 0 ? '+' : ''}${n} B`;
     console.log(`  ${`parts/${page}`.padEnd(26)} ${b(html).padStart(9)} ${b(full).padStart(10)} ${b(lean).padStart(11)}`);
   }
+}
+// `--package <folder>`: the npm package (scripts/npm-package.mjs), as `npm pack` would publish it:
+// its tarball's size, what it unpacks to, and its files, with the part of each that the demos'
+// files a reader's page may fetch (assets/) and the build-time renderer (lib/kubevol-render*) take.
+const packageDir = args.includes('--package') ? args[args.indexOf('--package') + 1] : null;
+if (packageDir) {
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', resolve(packageDir)], { encoding: 'utf8' }));
+  const part = (test) => packed.files.filter((f) => test(f.path)).reduce((sum, f) => sum + f.size, 0);
+  report.package = {
+    packed: packed.size, unpacked: packed.unpackedSize, files: packed.entryCount,
+    assets: part((p) => p.startsWith('assets/')), renderer: part((p) => p.startsWith('lib/kubevol-render')),
+  };
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`
+the npm package ${packed.id}: ${kb(packed.size)} packed, ${kb(packed.unpackedSize)} unpacked, ${packed.entryCount} files`
+    + ` (the demos' files ${kb(report.package.assets)}, the build-time renderer ${kb(report.package.renderer)}, unpacked)`);
 }
 console.log(JSON.stringify({ sizes: report }));
 if (failed) process.exitCode = 1;

@@ -180,8 +180,14 @@ lane_site() {
   step check "the script API's declarations (dist/kubevol.d.ts): tests/types compiled with tsc --noEmit --strict" \
     node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
     --lib es2022,dom tests/types/kubevol-api.ts
-  step check "the VitePress book (tests/vitepress) with the release build embedded as the README says" \
+  step check "the VitePress book (tests/vitepress) with the npm package installed from its tarball as the README says" \
     ./scripts/build-book.sh
+  # The npm package (target/npm, made by the release build) as a book author meets it: a new book
+  # with vitepress from the registry, the tarball installed, the README's recipe word for word, and
+  # no cargo, rustc or wasm tool on the PATH: vitepress build and dev, a base path, the prerender
+  # command, and the declarations under tsc --strict.
+  step suite "the npm package in a fresh book (vitepress build and dev, base /book/, kubevol-prerender, tsc --strict)" \
+    node tests/package/fresh-book.test.mjs target/npm
   # Every suite gets dist/; vitepress.test.mjs reads the book built just above.
   local e2e
   for e2e in tests/e2e/*.test.mjs; do
@@ -226,7 +232,8 @@ lane_site() {
   step check "size report" node scripts/size-report.mjs dist \
     --budget-brotli csi=132000,statefulset=130000,topology=156000 \
     --mixed-budget-brotli 245000 --second-budget-brotli 70000 --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
-    --writer target/whole-markup --prompt target/no-prompt --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist
+    --writer target/whole-markup --prompt target/no-prompt --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist \
+    --package target/npm
 }
 
 failed() { summary; exit 1; }

@@ -133,15 +133,20 @@ export function fillFiles(files) {
   });
 }
 
+/** Says, a line per file, what `fillFiles` did. */
+export function report(results, log = console.log) {
+  for (const { path, rendered, left, changed } of results) {
+    const done = rendered.length ? `rendered ${rendered.join(', ')}` : 'no placeholder rendered';
+    log(`kubevol-prerender: ${path}: ${done}${changed ? '' : ' (unchanged)'}`);
+    for (const why of left) log(`  left for the browser: ${why}`);
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const files = process.argv.slice(2);
   if (files.length === 0) {
     console.error('usage: node kubevol-prerender.mjs FILE.html...');
     process.exit(2);
   }
-  for (const { path, rendered, left, changed } of fillFiles(files)) {
-    const done = rendered.length ? `rendered ${rendered.join(', ')}` : 'no placeholder rendered';
-    console.log(`kubevol-prerender: ${path}: ${done}${changed ? '' : ' (unchanged)'}`);
-    for (const why of left) console.log(`  left for the browser: ${why}`);
-  }
+  report(fillFiles(files));
 }

@@ -1,9 +1,9 @@
 // The demos inside a real VitePress book, as a reader meets them: tests/vitepress, built by
-// scripts/build-book.sh with the release dist/ embedded exactly as the README says. Vue's hydration
+// scripts/build-book.sh with the npm package installed exactly as the README says. Vue's hydration
 // leaves the demos alone, client-side navigation mounts the arriving page's demos and frees the
 // departing ones, the appearance switch recolours them, and the space each demo reserves fits the
 // width VitePress's column gives it, with and without the sidebar. Each demo's first screen is in
-// its page at build time (dist/vitepress.mjs, the book's Markdown hook): in the built HTML, with
+// its page at build time (kubevol-lab/vitepress, the book's Markdown hook): in the built HTML, with
 // JavaScript off too, and in the page's client-side render, so that no frame ever shows a demo
 // loading, on a first load or after the sidebar; it goes live over that screen whether Vue
 // hydrates before or after the demo's code has arrived.
@@ -243,15 +243,16 @@ await run('vitepress', [
   ['the book is set up exactly as the README tells a book author', async () => {
     const readme = readFileSync(`${root}README.md`, 'utf8');
     const config = readFileSync(`${root}tests/vitepress/docs/.vitepress/config.mts`, 'utf8');
-    const recipe = /```ts\n(head: \[[\s\S]*?\],)\n```/.exec(readme)?.[1];
-    assert(recipe, 'the README shows the head entries in a ```ts block');
-    const indented = recipe.split('\n').map((l) => `  ${l}`).join('\n');
-    assert(config.includes(indented.split('\n').slice(1, -1).join('\n')), `config.mts carries the README's head entries:\n${recipe}`);
-    // The Markdown hook that renders the demos into the pages: the README's import and setting.
-    const hook = /```ts\n(import \{ kubevolMarkdown \}[^\n]*)\n[^\n]*\n(markdown: [^\n]*)\n```/.exec(readme);
-    assert(hook, 'the README shows the Markdown hook in a ```ts block');
-    assert(config.includes(`${hook[1]}\n`), `config.mts imports the hook as the README does: ${hook[1]}`);
-    assert(config.includes(`  ${hook[2]}\n`), `config.mts sets it as the README does: ${hook[2]}`);
+    const theme = readFileSync(`${root}tests/vitepress/docs/.vitepress/theme/index.ts`, 'utf8');
+    // The config's recipe: its imports word for word, and the book's own config wrapped as it says.
+    const recipe = /```ts\n\/\/ \.vitepress\/config\.mts\n((?:import [^\n]*\n)+)(export default withKubevol\(defineConfig\(\{) \/\* the book's own config \*\/ \}\)\)\n```/.exec(readme);
+    assert(recipe, "the README shows the config's recipe in a ```ts block");
+    assert(config.includes(recipe[1]), `config.mts imports as the README does:\n${recipe[1]}`);
+    assert(config.includes(`\n${recipe[2]}\n`), `config.mts wraps its config as the README does: ${recipe[2]}`);
+    // The theme's one line for the component, and its imports.
+    const themed = /```ts\n\/\/ \.vitepress\/theme\/index\.ts\n([\s\S]*?)```/.exec(readme);
+    assert(themed, "the README shows the theme's line in a ```ts block");
+    assert(theme.endsWith(themed[1]), `theme/index.ts is the README's:\n${themed[1]}`);
     const placeholder = /^<div data-kubevol-demo="csi" data-lang="ja"><\/div>$/m;
     assert(placeholder.test(readme), 'the README shows an empty placeholder');
     const pages = readdirSync(`${root}tests/vitepress/docs/parts`).map((f) => readFileSync(`${root}tests/vitepress/docs/parts/${f}`, 'utf8'));

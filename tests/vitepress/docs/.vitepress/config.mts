@@ -1,24 +1,22 @@
-// A small VitePress book with kubevol-lab embedded exactly as the README tells a book author:
-// dist/ copied into docs/public/kubevol/, the two `head` entries below, the Markdown hook that
-// renders each demo's first screen into its page at build time (`markdown.config`), and a
-// placeholder <div> in the pages that show a demo, or the Vue component the theme registers
-// (theme/index.ts, used by parts/vue.md). scripts/build-book.sh builds it; tests/e2e/vitepress.test.mjs and
-// scripts/slow-phone.mjs use it as a reader would. tests/e2e/vitepress.test.mjs checks that the
-// `head` entries are the README's, word for word.
-import { defineConfig } from 'vitepress';
-import { kubevolMarkdown } from '../public/kubevol/vitepress.mjs';
+// A small VitePress book with kubevol-lab embedded exactly as the README tells a book author: the
+// package installed from its tarball (scripts/build-book.sh: `npm pack ./target/npm`, then `npm
+// install` of that file into tests/vitepress/), the config wrapped in `withKubevol`, which adds the
+// Markdown hook that renders each demo's first screen into its page at build time, the stylesheet
+// and the loader in `head`, and the demos' files under /kubevol/; a placeholder <div> in the pages
+// that show a demo, or the Vue component the theme registers (theme/index.ts, used by
+// parts/vue.md). tests/e2e/vitepress.test.mjs and scripts/slow-phone.mjs use it as a reader would;
+// tests/e2e/vitepress.test.mjs checks that its lines are the README's, word for word.
+import { defineConfig } from 'vitepress'
+import { withKubevol } from 'kubevol-lab/vitepress'
 
-export default defineConfig({
+export default withKubevol(defineConfig({
   lang: 'ja',
   title: 'kubevol-lab の本',
   description: 'Kubernetes のストレージを、動かして確かめる',
   // Prose pieces that two pages share (a chapter and its copy without the demo), not pages.
   srcExclude: ['_prose/**'],
-  markdown: { config: kubevolMarkdown },
   head: [
     ['link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
-    ['link', { rel: 'stylesheet', href: '/kubevol/kubevol.css' }],
-    ['script', { type: 'module', src: '/kubevol/kubevol.js', async: '' }],
   ],
   themeConfig: {
     nav: [{ text: '本文', link: '/parts/csi' }],
@@ -39,4 +37,4 @@ export default defineConfig({
     outline: { level: [2, 3], label: 'このページ' },
     docFooter: { prev: '前のページ', next: '次のページ' },
   },
-});
+}));
