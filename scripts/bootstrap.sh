@@ -92,7 +92,10 @@ ensure_cargo_tools() {
   cargo_tool trunk "$TRUNK_VERSION" 0 --locked trunk --version "$TRUNK_VERSION"
   # Not --locked: the CLI's own lockfile pins a crate version the registry no longer serves.
   cargo_tool wasm-bindgen-test-runner "$wb" 2 wasm-bindgen-cli --version "$wb" --force
-  cargo_tool geckodriver "$GECKODRIVER_VERSION" 0 --locked geckodriver --version "$GECKODRIVER_VERSION"
+  # Firefox's WebDriver, for the browser suites only.
+  if [ "${1:-}" != build ]; then
+    cargo_tool geckodriver "$GECKODRIVER_VERSION" 0 --locked geckodriver --version "$GECKODRIVER_VERSION"
+  fi
   # The wasm splitter (scripts/build-modules.sh). Its binary has no --version: cargo's own list
   # of what it installed says which one is there. (DioxusLabs' wasm-split-cli is another tool.)
   if cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
@@ -158,19 +161,27 @@ PY
   chmod +x "$bin.part" && mv "$bin.part" "$bin"
 }
 
+# bootstrap [build]: everything the test command needs; with `build`, only what a build of the
+# site and the book needs (scripts/serve.sh): the wasm target, the npm packages, trunk, the
+# wasm-bindgen CLI and the splitter, and no browser, WebDriver, valgrind, kubectl or Python tool.
 bootstrap() {
-  local started=$SECONDS apt
+  local started=$SECONDS apt="" only_build=""
+  [ "${1:-}" = build ] && only_build=1
   # The apt packages download and unpack while cargo compiles the tools: neither needs the other.
-  ensure_apt &
-  apt=$!
+  if [ -z "$only_build" ]; then
+    ensure_apt &
+    apt=$!
+  fi
   ensure_wasm_target
   ensure_npm
-  ensure_python_tools
-  ensure_kubectl
-  ensure_cargo_tools
-  wait "$apt" || { say "apt-get failed (above)"; return 1; }
+  if [ -z "$only_build" ]; then
+    ensure_python_tools
+    ensure_kubectl
+  fi
+  ensure_cargo_tools ${only_build:+build}
+  if [ -n "$apt" ]; then wait "$apt" || { say "apt-get failed (above)"; return 1; }; fi
   export PATH="$ROOT/.tools:$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
   say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3)"
 }
 
-if [ "${BASH_SOURCE[0]}" = "$0" ]; then bootstrap; fi
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then bootstrap "$@"; fi
