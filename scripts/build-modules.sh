@@ -119,7 +119,7 @@ if [ -z "$weighed" ]; then
   mv "$work/kubevol-render.js" "$out/kubevol-render.cjs"
   mv "$work/kubevol-render_bg.wasm" "$out/kubevol-render_bg.wasm"
   cp web/kubevol-prerender.mjs "$out/kubevol-prerender.mjs"
-  node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html" "$out/index.html"
+  node "$out/kubevol-prerender.mjs" "$out/book.html" "$out/book-en.html" "$out/index.html" "$out/en.html"
 fi
 
 # The npm package kubevol-lab (scripts/npm-package.mjs): this build's files, the renderer, the

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bootstraps the build's tools, builds the demos in release mode (offline) and the VitePress book that
 # embeds them, and serves both with the cache headers the README recommends:
-#   http://127.0.0.1:${PORT:-8080}/        the gallery; /book.html and /book-en.html, plain example pages
+#   http://127.0.0.1:${PORT:-8080}/        the gallery in the browser's language (/index.html ja, /en.html en);
+#                                          /book.html and /book-en.html, plain example pages
 #   http://127.0.0.1:$((PORT+1))/          the VitePress book (tests/vitepress), chapters under /parts/
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -202,6 +202,11 @@ lane_site() {
     node tests/webkit/first-paint.test.mjs dist firefox
   webkit_step suite "webdriver webkit: rendered demos go live with no pixel changed" \
     webkit node tests/webkit/first-paint.test.mjs dist webkit
+  # No demo wider than its column at 390 px in Firefox and WebKit (Chromium's, at 320 to 1024 px,
+  # is tests/e2e/narrow.test.mjs above).
+  step suite "webdriver firefox: no demo wider than its column at 390 px" node tests/webkit/narrow.test.mjs dist firefox
+  webkit_step suite "webdriver webkit: no demo wider than its column at 390 px" \
+    webkit node tests/webkit/narrow.test.mjs dist webkit
   step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
     ./scripts/picture-cost.sh target/no-picture
   # The drawings' writer (crates/ui/src/markup: each new drawing read in Rust and changed in place,

@@ -247,7 +247,7 @@ async fn expanding_a_mounted_volume_calls_the_resizer_then_the_kubelet() {
     let controller = calls.find("external-resizer: ControllerExpandVolume(volume_id=\"pv-1\", capacity=30Gi) → OK");
     let node = calls.find("kubelet: NodeExpandVolume(volume_id=\"pv-1\", capacity=30Gi, node_id=\"node-a\") → OK");
     assert!(controller.is_some() && node.is_some() && controller < node, "{calls}");
-    assert_eq!(demo.state("volume"), "claim data · volume pv-1 (30GiB, ReadWriteOnce, no zone)");
+    assert_eq!(demo.state("volume"), "volume pv-1 (30GiB, ReadWriteOnce, no zone)");
     assert!(demo.state("events").contains("MountVolume.NodeExpandVolume succeeded for volume \"pv-1\" node-a"));
     demo.remove();
 }
@@ -265,7 +265,7 @@ async fn expanding_without_allow_volume_expansion_is_refused_with_the_message() 
         "persistentvolumeclaims \"data\" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
     ));
     assert_eq!(tone(&demo), "ng");
-    assert_eq!(demo.state("volume"), "要求 data ・ 実体 pv-1(20GiB、ReadWriteOnce、区画の指定なし)");
+    assert_eq!(demo.state("volume"), "実体 pv-1(20GiB、ReadWriteOnce、区画の指定なし)");
     demo.remove();
 }
 

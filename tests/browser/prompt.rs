@@ -227,3 +227,64 @@ async fn keys_complete_walk_the_history_clear_and_stop_a_watch() {
     assert_eq!(last(&demo).0, "^C\n", "nothing is printed once the watch is stopped");
     demo.remove();
 }
+
+/// The page's stylesheet, which these suites do not load otherwise, for as long as a test needs
+/// the output box's own height and scrolling; taken away again when dropped.
+struct Stylesheet(web_sys::Element);
+
+impl Stylesheet {
+    fn add() -> Stylesheet {
+        let document = web_sys::window().unwrap().document().unwrap();
+        let style = document.create_element("style").unwrap();
+        style.set_text_content(Some(include_str!("../../web/kubevol.css")));
+        document.head().unwrap().append_child(&style).unwrap();
+        Stylesheet(style)
+    }
+}
+
+impl Drop for Stylesheet {
+    fn drop(&mut self) {
+        self.0.remove();
+    }
+}
+
+/// Whether the last printed entry's end is inside the output box, where the reader sees it.
+fn last_in_view(demo: &Demo, out: &web_sys::Element) -> bool {
+    let entry = demo.all("[data-state=\"kubectl-prompt-out\"] .kv-prompt-entry").pop().expect("an entry");
+    let (o, e) = (out.get_bounding_client_rect(), entry.get_bounding_client_rect());
+    e.bottom() <= o.bottom() + 1.0 && e.bottom() > o.top()
+}
+
+#[wasm_bindgen_test]
+async fn the_newest_answer_stays_in_view_unless_the_reader_has_scrolled_up() {
+    let _css = Stylesheet::add();
+    let demo = opened("statefulset", ORDERED).await;
+    let out = demo.find("[data-state=\"kubectl-prompt-out\"]").unwrap();
+    // Before the first command the box says what to type; a leading kubectl is echoed once.
+    assert!(demo.find("[data-state=\"kubectl-prompt-empty\"]").is_some(), "the empty box says what to type");
+    typed(&demo, "kubectl get pods").await;
+    assert!(demo.find("[data-state=\"kubectl-prompt-empty\"]").is_none(), "gone once something is printed");
+    let (text, _) = last(&demo);
+    assert!(text.starts_with("$ kubectl get pods\n"), "echoed once: {text}");
+    // Commands until the box overflows: each newest answer is in view.
+    for _ in 0..20 {
+        typed(&demo, "get pods -o wide").await;
+        support::sleep_ms(0).await;
+        assert!(last_in_view(&demo, &out), "the newest answer is in view (scrollTop {})", out.scroll_top());
+        if out.scroll_height() > 2 * out.client_height() {
+            break;
+        }
+    }
+    assert!(out.scroll_height() > 2 * out.client_height(), "the output overflows its box");
+    // The reader scrolls up to read: one more command keeps their place.
+    out.set_scroll_top(0);
+    typed(&demo, "help").await;
+    support::sleep_ms(0).await;
+    assert_eq!(out.scroll_top(), 0, "the reader's place is kept");
+    assert!(!last_in_view(&demo, &out), "the answer is below, where the reader did not look");
+    // Back at the end, the box follows again.
+    out.set_scroll_top(out.scroll_height());
+    typed(&demo, "get pvc").await;
+    support::sleep_ms(0).await;
+    assert!(last_in_view(&demo, &out), "following again at the end");
+}

@@ -74,8 +74,12 @@ impl<M: Model> Demo<M> {
                         let pressed = chosen.as_ref() == Some(&(kind, name.clone()));
                         let value = format!("{}/{name}", kind.short());
                         let label = format!("{} {name}", kind.short());
+                        let title = label.clone();
                         view! {
+                            // A long name (a VolumeAttachment's) is cut short on a narrow page;
+                            // the title keeps it whole.
                             <button data-action="kubectl-object" data-value=value aria-pressed=pressed.to_string()
+                                title=title
                                 on:click=click(move || picked.set(Some((kind, name.clone()))))>
                                 {label}
                             </button>

@@ -135,6 +135,10 @@ pub const PROMPT_HINT: Msg = msg(
      change is the same action as its button, kept in the history. Type help for what it understands",
 );
 pub const PROMPT_OUT: Msg = msg("kubectl の出力", "What kubectl printed");
+pub const PROMPT_EMPTY: Msg = msg(
+    "まだ何も打っていない。下の行に get pods と打って Enter を押すと、ここに答えが出る",
+    "Nothing typed yet. Type get pods on the line below and press Enter: the answer shows here",
+);
 pub const PROMPT_KEYS: Msg = msg(
     "Enter で実行、Tab で補完、↑ ↓ で履歴、Ctrl-L で消去、Ctrl-C で get -w を止める",
     "Enter runs, Tab completes, Up and Down walk the history, Ctrl-L clears, Ctrl-C stops a get -w",

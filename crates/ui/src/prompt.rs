@@ -88,13 +88,36 @@ impl<M: Served> Demo<M> {
             }
         };
         let terminal = StoredValue::new(Terminal::default());
+        // The output box, found as the field is; read and scrolled through `Reflect` (see below).
+        let out_selector = StoredValue::new(format!("#{id}-out"));
+        let out = move || {
+            let document = web_sys::window().and_then(|w| w.document())?;
+            let found = out_selector.with_value(|s| document.query_selector_all(s)).ok()?;
+            found.get(0).map(wasm_bindgen::JsValue::from)
+        };
+        let number = |object: &wasm_bindgen::JsValue, name: &str| read(object, name).as_f64().unwrap_or(0.0);
+        // Whether the newest answer is to be scrolled into view: yes, unless the reader has scrolled
+        // up to read, as a terminal does. Asked before each answer is added, while the box still
+        // shows what the reader left it at.
+        let follow = StoredValue::new(true);
         let print = move |typed: String, text: String| {
             let failed = text.contains("[exit 1]\n");
             let text = text.replace("[exit 1]\n", "");
             let id = terminal.with_value(|t| t.next);
             terminal.update_value(|t| t.next += 1);
+            let at_end = out().is_none_or(|o| {
+                number(&o, "scrollTop") + number(&o, "clientHeight") + 4.0 >= number(&o, "scrollHeight")
+            });
+            follow.set_value(at_end);
             printed.update(|p| p.push(Printed { id, typed, text, failed }));
         };
+        // Once an answer is drawn, the box shows its end, if the reader was there.
+        Effect::new(move |_| {
+            printed.track();
+            if let Some(o) = out().filter(|_| follow.get_value()) {
+                let _ = js_sys::Reflect::set(&o, &"scrollTop".into(), &number(&o, "scrollHeight").into());
+            }
+        });
         // A watched `get` prints the rows each change of the demo made, whoever made it.
         let session = self.session;
         Effect::new(move |_| {
@@ -203,12 +226,15 @@ impl<M: Served> Demo<M> {
         });
         view! {
             <p class="kv-hint">{tr(lang::PROMPT_HINT)}</p>
-            <div class="kv-kubectl-out kv-prompt-out" data-state="kubectl-prompt-out" role="log"
+            <div class="kv-kubectl-out kv-prompt-out" id=format!("{id}-out") data-state="kubectl-prompt-out" role="log"
                 aria-live="polite" aria-label=tr(lang::PROMPT_OUT) tabindex="0">
+                {move || printed.with(Vec::is_empty).then(|| view! {
+                    <p class="kv-prompt-empty" data-state="kubectl-prompt-empty">{tr(lang::PROMPT_EMPTY)}</p>
+                })}
                 <For each=move || printed.get() key=|p| p.id let:p>
                     <div class="kv-prompt-entry" class:kv-refused=p.failed>
                         {(!p.typed.is_empty()).then(|| view! {
-                            <span class="kv-prompt-echo">"$ kubectl "{p.typed.clone()}"\n"</span>
+                            <span class="kv-prompt-echo">"$ kubectl "{prompt::echoed(&p.typed).to_owned()}"\n"</span>
                         })}
                         {p.text}
                     </div>

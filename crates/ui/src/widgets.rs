@@ -131,22 +131,26 @@ pub fn Choice(
     view! {
         <div class="kv-choice" role="group" aria-label=tr(label)>
             <span class="kv-choice-label">{tr(label)}</span>
-            {options
-                .into_iter()
-                .enumerate()
-                .map(|(at, (value, text))| {
-                    view! {
-                        <button
-                            data-action=action
-                            data-value=value
-                            aria-pressed=move || (selected.get() == Some(at)).to_string()
-                            on:click=click(move || on_choose.run(at))
-                        >
-                            {tr(text)}
-                        </button>
-                    }
-                })
-                .collect_view()}
+            // The values keep together: on a narrow page they go under the label as one row,
+            // rather than one of them alone on a line of its own.
+            <span class="kv-choice-values">
+                {options
+                    .into_iter()
+                    .enumerate()
+                    .map(|(at, (value, text))| {
+                        view! {
+                            <button
+                                data-action=action
+                                data-value=value
+                                aria-pressed=move || (selected.get() == Some(at)).to_string()
+                                on:click=click(move || on_choose.run(at))
+                            >
+                                {tr(text)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </span>
         </div>
     }
 }

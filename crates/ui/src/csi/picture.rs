@@ -71,7 +71,10 @@ pub fn store(state: &State, picture: &Picture, lang: Lang) -> String {
         });
         claim + &disk
     });
-    let volume = escape(&words::volume_line(state, lang));
+    // Beside the drawing, whose tag names the claim, the line names the volume alone.
+    let tagged = picture.claim.is_some() && !drawing.is_empty();
+    let volume = if tagged { words::volume_words(state, lang) } else { words::volume_line(state, lang) };
+    let volume = escape(&volume);
     format!("{drawing}<p class=\"kv-volume\" data-state=\"volume\">{volume}</p>")
 }
 

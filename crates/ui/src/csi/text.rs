@@ -111,17 +111,33 @@ pub fn badge(state: &State, lang: Lang) -> String {
     }
 }
 
-/// The volume line above the node cards.
+/// The volume line above the node cards: the claim, and its volume.
 pub fn volume_line(state: &State, lang: Lang) -> String {
+    volume_told(state, lang, true)
+}
+
+/// The volume line beside the picture, whose tag already names the claim (`PVC data → pv-1`): the
+/// volume alone, so the claim is not named twice.
+pub fn volume_words(state: &State, lang: Lang) -> String {
+    volume_told(state, lang, false)
+}
+
+fn volume_told(state: &State, lang: Lang, with_claim: bool) -> String {
     let Some(claim) = present::claim(state) else {
         return msg("要求: なし", "claim: none").get(lang).to_string();
     };
     let c = DEMO_CLAIM;
+    let named = if with_claim {
+        lang.say(format_args!("要求 {c} ・ "), format_args!("claim {c} · "))
+    } else {
+        String::new()
+    };
     let Some(v) = claim.volume else {
-        return lang.say(
-            format_args!("要求 {c} ・ 実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
-            format_args!("claim {c} · volume: none yet (waits until a pod using it is placed)"),
-        );
+        return named
+            + &lang.say(
+                format_args!("実体: まだ無い(使う Pod の置き場所が決まるまで作らない)"),
+                format_args!("volume: none yet (waits until a pod using it is placed)"),
+            );
     };
     let (name, size, mode, request) = (v.name, v.size_gib, v.mode.name(), v.request_gib);
     // Three sizes once an expansion is under way: asked for, the disk, and what pods see.
@@ -134,10 +150,11 @@ pub fn volume_line(state: &State, lang: Lang) -> String {
         )
     };
     let zone = v.zone.map_or(msg("区画の指定なし", "no zone").get(lang).to_string(), |z| zone_label(lang, &z));
-    lang.say(
-        format_args!("要求 {c} ・ 実体 {name}({sizes}、{mode}、{zone})"),
-        format_args!("claim {c} · volume {name} ({sizes}, {mode}, {zone})"),
-    )
+    named
+        + &lang.say(
+            format_args!("実体 {name}({sizes}、{mode}、{zone})"),
+            format_args!("volume {name} ({sizes}, {mode}, {zone})"),
+        )
 }
 
 pub fn released(lang: Lang, volumes: &[String]) -> String {

@@ -229,7 +229,8 @@ on_demand! {
 fn Lanes() -> impl IntoView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
     let ordinals = Memo::new(move |_| demo.with(|s| present::ordinals(&s.state)));
-    let columns = text(move || format!("grid-template-columns:repeat({},minmax(120px,1fr))", ordinals.with(Vec::len)));
+    // 84 px a lane at least: the chapter's three fit a 320 px phone's column; more scroll sideways.
+    let columns = text(move || format!("grid-template-columns:repeat({},minmax(84px,1fr))", ordinals.with(Vec::len)));
     let volumes = text(move || demo.with(|s| picture::volumes(&s.state, lang.get())));
     view! {
         <p class="kv-h">{tr(text::PODS)}</p>
@@ -304,7 +305,10 @@ fn pod_card(ordinal: u32, card: PodCard, pod: Memo<Option<PodCard>>) -> AnyView 
                     _ => text::READY.get(lang.get()).to_string(),
                 })}
             </span>
-            <span class="kv-dns" data-state="dns">{card.dns}</span>
+            // A host name breaks after a dot, where a reader's eye splits it, not mid-word.
+            <span class="kv-dns" data-state="dns">
+                {card.dns.split_inclusive('.').map(|part| view! { {part.to_owned()}<wbr/> }).collect_view()}
+            </span>
             <span class="kv-muted">{format!("→ {}", card.pvc)}</span>
             {ordinal_button("delete-pod", text::DELETE_POD, ordinal, card.name.clone(), Action::DeletePod { ordinal })}
         </div>

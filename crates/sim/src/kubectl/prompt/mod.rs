@@ -185,6 +185,16 @@ fn holds(moment: &Moment, kind: Kind, name: &str, namespace: Option<&str>) -> bo
     here && moment.cluster.names().iter().any(|(k, n)| *k == kind && n == name)
 }
 
+/// The line as the prompt echoes it after its own `$ kubectl`: a leading `kubectl` typed again (what
+/// a reader's fingers do) is kubectl's own name, taken once, as [`ask`] takes it.
+pub fn echoed(line: &str) -> &str {
+    let trimmed = line.trim_start();
+    match trimmed.strip_prefix("kubectl") {
+        Some(rest) if rest.is_empty() || rest.starts_with(char::is_whitespace) => rest.trim_start(),
+        _ => line,
+    }
+}
+
 /// What a typed line does at a moment of a model's cluster whose kinds are `kinds`.
 pub fn ask<M: Served>(moment: &Moment, kinds: &[Kind], line: &str) -> Reply<M::Action> {
     let words = match words(line) {
@@ -521,5 +531,22 @@ mod tests {
         assert_eq!(acts.len(), 1);
         assert_eq!(after, "Error from server (NotFound): pods \"db-9\" not found\n[exit 1]\n");
         assert_eq!(ask::<statefulset::State>(&moment, &KINDS, "clear"), Reply::Clear);
+    }
+
+    #[test]
+    fn a_leading_kubectl_is_kubectls_name_taken_once() {
+        assert_eq!(echoed("kubectl get pods"), "get pods");
+        assert_eq!(echoed("  kubectl   get pods"), "get pods");
+        assert_eq!(echoed("kubectl"), "");
+        assert_eq!(echoed("kubectl kubectl get pods"), "kubectl get pods");
+        assert_eq!(echoed("kubectlget pods"), "kubectlget pods");
+        assert_eq!(echoed("get pods"), "get pods");
+        // Asked of the same line, the answer is kubectl's to the words after its name, once.
+        let moment = db();
+        let plain = ask::<statefulset::State>(&moment, &KINDS, "get pods");
+        assert_eq!(ask::<statefulset::State>(&moment, &KINDS, "kubectl get pods"), plain);
+        let twice = ask::<statefulset::State>(&moment, &KINDS, "kubectl kubectl get pods");
+        let Reply::Print(text) = twice else { panic!("{twice:?}") };
+        assert!(text.starts_with("error: unknown command \"kubectl\" for \"kubectl\""), "{text}");
     }
 }
