@@ -130,7 +130,8 @@ export function kubevolFiles({ base = '/', dir = 'kubevol/' } = {}) {
       dev.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? '/', 'http://localhost').pathname;
         const prefix = prefixes.find((p) => path.startsWith(p));
-        const name = prefix && decodeURIComponent(path.slice(prefix.length));
+        // The files' names are plain: a name to decode is none of them.
+        const name = prefix && path.slice(prefix.length);
         if (!name || !names.has(name)) return next();
         res.setHeader('Content-Type', typeOf(name));
         // Every part is named after its content; the loader, the stylesheet and the list are not.
