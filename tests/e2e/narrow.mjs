@@ -56,6 +56,9 @@ export async function driveAndLook({ COMMANDS, SKIP }) {
       }
       await settle();
     };
+    // A page that opens its folds itself (the gallery) is fetching their parts already: the
+    // toggles inside them (the prompt's) are there only once those have arrived.
+    await loaded();
     for (let left = 20; left > 0; left--) {
       const closed = [...root.querySelectorAll('.kv-folds [aria-expanded="false"]')].find(visible);
       if (!closed) break;

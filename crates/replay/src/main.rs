@@ -8,14 +8,32 @@
 use std::io::Read;
 use std::process::ExitCode;
 
+const USAGE: &str = "usage: kubevol-replay <scenario.json | ->   (format: crates/replay/README.md)";
+
+const HELP: &str = "kubevol-replay replays a kubevol-lab scenario through the model.
+
+  kubevol-replay <scenario.json | ->
+      prints one JSON line per action and the final state; exits 0 when every expect held,
+      1 when one did not, 2 when the scenario is malformed (format: crates/replay/README.md)
+  kubevol-replay serve <scenario.json> [--at N] [--port P]
+      serves the scenario's cluster after its first N actions (all without --at) on
+      127.0.0.1:P (8001 without --port) as the Kubernetes API serves it, for a real kubectl
+  kubevol-replay --help
+      prints this
+";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     #[cfg(not(target_arch = "wasm32"))]
     if args.first().map(String::as_str) == Some("serve") {
         return serve(&args[1..]);
     }
     let [path] = args.as_slice() else {
-        eprintln!("usage: kubevol-replay <scenario.json | ->   (format: crates/replay/README.md)");
+        eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
     let text = if path == "-" {

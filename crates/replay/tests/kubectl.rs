@@ -5,7 +5,7 @@
 //! real kubectl (the one the bootstrap installs, `$KUBECTL`) runs against `kubevol-replay serve`
 //! at that moment, and its output must equal `tests/kubectl/golden.txt`, which the real kubectl
 //! wrote (`KUBEVOL_WRITE_GOLDEN=1 cargo test -p kubevol-replay --test kubectl` writes it again).
-//! The same golden text is what our own printer (`kubevol_sim::kubectl`, the kubectl fold's code)
+//! The same golden text is what our own printer (`kubevol_kubectl`, the kubectl fold's code)
 //! must print for every command it knows, so kubectl and the fold cannot drift apart.
 //!
 //! The server's Tables follow these printers of `pkg/printers/internalversion/printers.go` in
@@ -19,7 +19,20 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kubevol_sim::kubectl::Moment;
+use kubevol_kubectl::{Moment, Request};
+
+/// Our printer's answer to kubectl's arguments, read by the parser as the prompt reads them: a
+/// read's printout, or kubectl's own error for what it refuses before asking the server; `None`
+/// for what the prompt says plainly it cannot do, and for what the printer leaves to the real
+/// kubectl.
+fn printed<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
+    let words: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
+    match Request::parse(&words) {
+        Ok(request) => kubevol_kubectl::run(moment, &request),
+        Err(error) if error.starts_with("this demo's") => None,
+        Err(error) => Some(error),
+    }
+}
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kubectl")
@@ -36,7 +49,7 @@ struct Case {
 /// Words as the prompt's shell splits them (single and double quotes, backslashes): the real
 /// kubectl gets the very arguments the prompt reads.
 fn words(text: &str) -> Vec<String> {
-    kubevol_sim::kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    kubevol_kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 fn cases() -> Vec<Case> {
@@ -210,8 +223,7 @@ fn our_printer_prints_what_the_real_kubectl_printed() {
     for case in cases() {
         let live = kubevol_replay::serve::load(&scenario(&case.scenario), case.at).unwrap();
         let moment: &Moment = live.moment();
-        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
-        let Some(ours) = kubevol_sim::kubectl::run(moment, &args) else {
+        let Some(ours) = printed(moment, &case.args) else {
             continue;
         };
         let (_, want) =

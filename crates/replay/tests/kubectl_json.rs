@@ -1,10 +1,10 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Our printer's `kubectl get -o json` and `-o jsonpath=...` (`kubevol_sim::kubectl::run`), which
-//! read the YAML of `yaml.rs` back with a reader of their own, against what the served cluster
+//! Our printer's `kubectl get -o json` and `-o jsonpath=...` (`kubevol_kubectl::run`), which
+//! print each object's value tree (`kubevol_kubectl::object`), against what the served cluster
 //! says and what the real kubectl prints.
 //!
 //! - Every object of every scenario at every moment, and each kind's List, prints as the served
-//!   cluster's JSON (serde_yaml's reading of the same YAML) printed as Go prints it.
+//!   cluster's JSON (the same tree as `serde_json`, `serve::to_json`) printed as Go prints it.
 //! - Every `-o json` and `-o jsonpath` line of the golden table is answered, and as kubectl did.
 //! - Templates plain and odd, run by the real kubectl against `kubevol-replay serve`, print as
 //!   ours print them; ours leaves none to the real kubectl but those that make it panic.
@@ -12,8 +12,21 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use kubevol_sim::kubectl::{run, Kind, Moment};
+use kubevol_kubectl::{Kind, Moment, Request};
 use serde::Serialize;
+
+/// Our printer's answer to kubectl's arguments, read by the parser as the prompt reads them: a
+/// read's printout, or kubectl's own error for what it refuses before asking the server; `None`
+/// for what the prompt says plainly it cannot do, and for what the printer leaves to the real
+/// kubectl.
+fn run<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
+    let words: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
+    match Request::parse(&words) {
+        Ok(request) => kubevol_kubectl::run(moment, &request),
+        Err(error) if error.starts_with("this demo's") => None,
+        Err(error) => Some(error),
+    }
+}
 
 fn replay_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +67,7 @@ fn go_json(value: &serde_json::Value) -> String {
 }
 
 fn served(moment: &Moment, kind: Kind, name: &str) -> serde_json::Value {
-    serde_yaml::from_str(&moment.yaml(kind, name).unwrap()).unwrap()
+    kubevol_replay::serve::to_json(&moment.object(kind, name).unwrap())
 }
 
 #[test]
@@ -91,7 +104,7 @@ fn every_object_prints_as_the_served_cluster_says_it() {
 /// Words as the prompt's shell splits them (single and double quotes, backslashes): the real
 /// kubectl gets the very arguments the prompt reads.
 fn words(text: &str) -> Vec<String> {
-    kubevol_sim::kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
+    kubevol_kubectl::prompt::words(text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
 fn scenario(stem: &str) -> String {

@@ -135,3 +135,16 @@ fn a_refused_setup_can_be_the_expectation() {
     );
     assert!(replay(plain).unwrap_err().starts_with("setup refused (invalid-spread)"));
 }
+
+/// `--help` says what the tool does and how to serve, and is not read as a scenario's path.
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn help_says_how_to_replay_and_serve() {
+    for flag in ["--help", "-h"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kubevol-replay")).arg(flag).output().unwrap();
+        assert!(out.status.success(), "{flag}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("kubevol-replay serve <scenario.json> [--at N] [--port P]"), "{text}");
+        assert!(!text.contains("cannot read"), "{text}");
+    }
+}

@@ -9,9 +9,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod api;
+pub mod cluster;
 pub mod csi;
 pub mod json;
-pub mod kubectl;
 pub mod link;
 pub mod model;
 pub mod names;

@@ -29,10 +29,10 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     fn reindex(&mut self);
 
     /// The Kubernetes objects the state stands for, as kubectl would show them.
-    fn cluster(&self) -> crate::kubectl::Cluster;
+    fn cluster(&self) -> crate::cluster::Cluster;
 
     /// The Kubernetes Events `event` stands for, read against the state after it.
-    fn kube_events(&self, event: &Self::Event) -> Vec<crate::kubectl::KubeEvent>;
+    fn kube_events(&self, event: &Self::Event) -> Vec<crate::cluster::KubeEvent>;
 
     /// Whether a reader's log shows this event; protocol detail (CSI calls) has its own panel.
     fn in_log(_event: &Self::Event) -> bool {
@@ -62,11 +62,11 @@ macro_rules! model {
                 ($reindex)(self)
             }
 
-            fn cluster(&self) -> crate::kubectl::Cluster {
+            fn cluster(&self) -> crate::cluster::Cluster {
                 crate::$module::State::cluster(self)
             }
 
-            fn kube_events(&self, event: &Self::Event) -> Vec<crate::kubectl::KubeEvent> {
+            fn kube_events(&self, event: &Self::Event) -> Vec<crate::cluster::KubeEvent> {
                 crate::$module::State::kube_events(self, event)
             }
 

@@ -224,6 +224,11 @@ impl<T: Ord> VecSet<T> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The values, in order.
+    pub fn into_vec(self) -> Vec<T> {
+        self.0
+    }
 }
 
 impl<T: Ord> FromIterator<T> for VecSet<T> {

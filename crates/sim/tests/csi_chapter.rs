@@ -235,7 +235,8 @@ fn an_unresponsive_node_blocks_detach_until_force_detach() {
     s.apply(attach("node-a")).unwrap();
     s.apply(mount("node-a")).unwrap();
     let down = s.apply(Action::SetResponsive { node: "node-a".into(), responsive: false }).unwrap();
-    assert_eq!(down[0].tell(Voice::K8s), "Node node-a status is now: NodeNotReady");
+    // The node lifecycle controller says so of the node, then of each pod on it (MarkPodsNotReady).
+    assert_eq!(down[0].tell(Voice::K8s), "Node node-a status is now: NodeNotReady\nNode is not ready");
     assert_eq!(refused(&mut s, unmount("web-1")).kind(), "node-unresponsive");
     assert_eq!(refused(&mut s, Action::UnmountAll { claim: "data".into() }).kind(), "node-unresponsive");
     assert_eq!(refused(&mut s, detach("node-a")).kind(), "node-unresponsive");

@@ -43,7 +43,7 @@ mod common;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
-use kubevol_sim::kubectl::{self, Kind};
+use kubevol_sim::cluster::Kind;
 use kubevol_sim::topology::*;
 use kubevol_sim::{Tell, Voice};
 
@@ -303,53 +303,4 @@ fn max_skew_zero_on_a_statefulset_names_the_field_inside_its_pod_template() {
         "The StatefulSet \"web\" is invalid: \
          spec.template.spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero"
     );
-}
-
-#[test]
-fn kubectl_shows_the_lost_pod_running_then_terminating_and_the_node_not_ready() {
-    let mut s = settled();
-    let lost = pod_on(&s, "zone-a-1");
-    s.apply(Action::FailNode { node: "zone-a-1".into() }).unwrap();
-    let at = |_: Kind, _: &str| 0;
-    let get = |s: &State, kind: Kind| kubectl::get(&s.cluster(), &[kind], &|_, _| 5);
-    let row = |table: String, name: &str| table.lines().find(|l| l.starts_with(name)).unwrap().to_string();
-    // Until it is evicted, kubectl shows the last thing its kubelet reported.
-    assert!(row(get(&s, Kind::Pod), &lost).contains("1/1     Running"), "{}", get(&s, Kind::Pod));
-    assert_eq!(
-        get(&s, Kind::Node).lines().take(3).collect::<Vec<_>>(),
-        [
-            "NAME       STATUS     ROLES    AGE   VERSION",
-            "zone-a-1   NotReady   <none>   5s    v1.37.0",
-            "zone-a-2   Ready      <none>   5s    v1.37.0",
-        ]
-    );
-    let node = kubectl::yaml(&s.cluster(), Kind::Node, "zone-a-1", &at).unwrap();
-    for line in [
-        "  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unreachable\n    timeAdded:",
-        "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n",
-        "    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    \
-            type: Ready\n",
-    ] {
-        assert!(node.contains(line), "{node}");
-    }
-    let pod = kubectl::yaml(&s.cluster(), Kind::Pod, &lost, &at).unwrap();
-    assert!(pod.contains("    status: \"False\"\n    type: Ready\n"), "{pod}");
-    assert!(
-        pod.contains(
-            "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    operator: Exists\n    \
-        tolerationSeconds: 300\n"
-        ),
-        "{pod}"
-    );
-    assert!(!pod.contains("deletionTimestamp"), "{pod}");
-    s.apply(Action::Step).unwrap();
-    assert!(row(get(&s, Kind::Pod), &lost).contains("1/1     Terminating"), "{}", get(&s, Kind::Pod));
-    let pod = kubectl::yaml(&s.cluster(), Kind::Pod, &lost, &at).unwrap();
-    assert!(pod.contains("  deletionGracePeriodSeconds: 30\n  deletionTimestamp:"), "{pod}");
-    assert!(
-        pod.contains("    reason: DeletionByTaintManager\n    status: \"True\"\n    type: DisruptionTarget\n"),
-        "{pod}"
-    );
-    // The set no longer counts it ready.
-    assert!(row(get(&s, Kind::StatefulSet), "web").contains("5/6"), "{}", get(&s, Kind::StatefulSet));
 }

@@ -1,10 +1,10 @@
 //! The kubectl panel: the moment shown, as a real cluster would print it. It is a fold's panel, so
 //! it is built (and computed) only while open: `kubectl get` for the kinds the demo has, the
 //! objects to pick, and the picked one's YAML and `describe` Events. Every line comes from
-//! `kubevol_sim::kubectl` through the session's history, so it is the model's state at that moment
+//! `kubevol_kubectl` through the session's history, so it is the model's state at that moment
 //! and nothing a view remembered.
 
-use kubevol_sim::kubectl::{Kind, Moment};
+use kubevol_kubectl::{Kind, KindWords, Moment};
 use kubevol_sim::Model;
 use leptos::prelude::*;
 

@@ -1,11 +1,11 @@
 //! The kubectl prompt's panel: a line to type a kubectl command into, and what kubectl printed
-//! above it. Every answer is `kubevol_sim::kubectl::prompt`'s, at the moment the demo shows; a
+//! above it. Every answer is `kubevol_kubectl::prompt`'s, at the moment the demo shows; a
 //! change goes through the demo's `dispatch` like its button's, so history, Back, Share, Export and
 //! `kubevol:change` all have it. The view only keeps what a terminal keeps: the lines typed (for ↑
 //! and ↓), what was printed, and the `get -w` being watched.
 
-use kubevol_sim::kubectl::prompt::{self, Reply};
-use kubevol_sim::kubectl::{Moment, Served};
+use kubevol_kubectl::prompt::{self, Reply};
+use kubevol_kubectl::{Moment, Request, Served};
 use kubevol_sim::{Tell, Voice};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -36,7 +36,7 @@ struct Terminal {
     /// Where ↑ and ↓ are in `typed`: its length when walking nothing.
     back: usize,
     /// The `get -w` being watched, and the moment its rows were last printed at.
-    watch: Option<(Vec<String>, Moment)>,
+    watch: Option<(kubevol_kubectl::Get, Moment)>,
     next: usize,
 }
 
@@ -128,8 +128,8 @@ impl<M: Served> Demo<M> {
             let now = self.moment();
             // The moment last printed is kept, not copied: the next change is told against it.
             let rows = terminal.try_update_value(|t| {
-                let (args, before) = t.watch.as_mut()?;
-                let rows = prompt::watched(before, &now, args);
+                let (get, before) = t.watch.as_mut()?;
+                let rows = prompt::watched(before, &now, get);
                 *before = now;
                 Some(rows)
             });
@@ -154,11 +154,16 @@ impl<M: Served> Demo<M> {
             });
             set("");
             let moment = self.moment();
-            match prompt::ask::<M>(&moment, M::KINDS, &typed) {
+            // The line is read once, here; everything after takes the typed request.
+            let reply = match Request::read(&typed) {
+                Ok(request) => prompt::reply::<M>(&moment, M::KINDS, request),
+                Err(error) => Reply::Print(error),
+            };
+            match reply {
                 Reply::Print(text) => print(typed, text),
                 Reply::Clear => printed.set(Vec::new()),
-                Reply::Watch(text, args) => {
-                    terminal.update_value(|t| t.watch = Some((args, moment)));
+                Reply::Watch(text, get) => {
+                    terminal.update_value(|t| t.watch = Some((get, moment)));
                     print(typed, text);
                 }
                 Reply::Act(acts, after) => {

@@ -261,7 +261,7 @@ impl<M: Model> Session<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kubevol_sim::kubectl::Kind;
+    use kubevol_sim::cluster::Kind;
     use kubevol_sim::statefulset::{Action, Config, State};
     use kubevol_sim::Refused;
 

@@ -8,8 +8,8 @@
 //!
 //! Histories come from a seeded generator, so a failure names its seed.
 
+use kubevol_sim::cluster::Kind;
 use kubevol_sim::json::to_json;
-use kubevol_sim::kubectl::Kind;
 use kubevol_sim::link::{self, Address, Compact, LinkError, MAX_CHARS};
 use kubevol_sim::Model;
 use kubevol_ui::demo::{restore, Offered, Place};

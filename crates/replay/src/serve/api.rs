@@ -1,15 +1,14 @@
 //! Discovery: what kubectl asks before anything else, to learn which resources the server has,
 //! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
 
-use kubevol_sim::kubectl::{Kind, KUBELET_VERSION};
+use kubevol_kubectl::discovery::{GROUPS, VERBS};
+use kubevol_kubectl::{Kind, KUBELET_VERSION};
 use serde_json::{json, Value};
 
 use super::resource::Resource;
 
-/// The verbs every resource lists, as the API server's own resources do.
-const VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
-
 /// `/version`: the version every demo node's kubelet reports.
+// Models staging/src/k8s.io/apimachinery/pkg/version/types.go Info
 pub fn version() -> Value {
     let minor = KUBELET_VERSION.trim_start_matches("v1.").split('.').next().unwrap_or("0");
     json!({
@@ -34,9 +33,6 @@ pub fn core_versions(server: &str) -> Value {
     })
 }
 
-/// The named groups the demos' kinds live in.
-const GROUPS: [&str; 3] = ["apps", "coordination.k8s.io", "storage.k8s.io"];
-
 fn group(name: &str) -> Value {
     let version = json!({"groupVersion": format!("{name}/v1"), "version": "v1"});
     json!({"name": name, "versions": [version], "preferredVersion": version})
@@ -59,6 +55,7 @@ pub fn named_group(name: &str) -> Option<Value> {
 
 /// `/api/v1` or `/apis/<group>/v1`: the group's resources, with the StatefulSet's scale
 /// subresource that `kubectl scale` uses.
+// Models staging/src/k8s.io/apiserver/pkg/endpoints/discovery/version.go APIVersionHandler.ServeHTTP
 pub fn resources(group: &str) -> Option<Value> {
     if !group.is_empty() && !GROUPS.contains(&group) {
         return None;

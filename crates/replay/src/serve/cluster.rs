@@ -1,8 +1,8 @@
 //! The cluster a server holds: one model's state and its [`Moment`], moved only by the model's own
-//! actions: a request that changes something is the model's action for it (`kubevol_sim::kubectl::Served`).
+//! actions: a request that changes something is the model's action for it (`kubevol_kubectl::Served`).
 
-use kubevol_sim::kubectl::Moment;
-pub use kubevol_sim::kubectl::{Change, Served};
+use kubevol_kubectl::Moment;
+pub use kubevol_kubectl::{Change, Served};
 use kubevol_sim::{Refused, Tell, Voice};
 
 /// Why a change did not happen.
@@ -54,6 +54,9 @@ impl<M: Served> Live for Held<M> {
     }
 
     fn prompt(&mut self, line: &str) -> String {
-        kubevol_sim::kubectl::prompt::answer(&mut self.state, &mut self.moment, line)
+        match kubevol_kubectl::Request::read(line) {
+            Ok(request) => kubevol_kubectl::prompt::answer(&mut self.state, &mut self.moment, request),
+            Err(error) => error,
+        }
     }
 }

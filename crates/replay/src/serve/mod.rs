@@ -3,7 +3,7 @@
 //! discovery, get and list (as JSON, or as the `meta.k8s.io/v1` Tables `kubectl get` prints),
 //! the Events `kubectl describe` lists, watches, and the changes the model has actions for.
 //!
-//! Everything it answers comes from the model through `kubevol_sim::kubectl`, the code the
+//! Everything it answers comes from the model through `kubevol_kubectl`, the code the
 //! demos' kubectl fold prints from: the server adds HTTP and nothing of its own about the cluster.
 
 mod api;
@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 
 pub use cluster::{Change, Live, Refusal};
 use kubevol_sim::{csi, statefulset, topology, Model};
+pub use objects::to_json;
 use serde_json::Value;
 
 /// What every request handler shares: the cluster, and a counter that moves on every change, which

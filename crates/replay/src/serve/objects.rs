@@ -1,7 +1,8 @@
 //! The objects of a moment as the API server returns them: each object's JSON (the kubectl fold's
-//! YAML, read as JSON, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
+//! value tree of it, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
 
-use kubevol_sim::kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Row, Table, NAMESPACE};
+use kubevol_kubectl::Value as Tree;
+use kubevol_kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Row, Table, NAMESPACE};
 use serde_json::{json, Map, Value};
 
 use super::resource::Resource;
@@ -14,10 +15,19 @@ pub fn resource_version(moment: &Moment) -> String {
 
 /// One object of the moment as JSON.
 pub fn object(moment: &Moment, kind: Kind, name: &str) -> Option<Value> {
-    let yaml = moment.yaml(kind, name)?;
-    // The YAML is ours and checked by kubernetes-validate; one that does not read is a bug that
-    // shows as an absent object rather than taking the server down.
-    serde_yaml::from_str::<Value>(&yaml).ok()
+    moment.object(kind, name).map(|o| to_json(&o))
+}
+
+/// An object's tree as JSON, its keys in the tree's order.
+pub fn to_json(tree: &Tree) -> Value {
+    match tree {
+        Tree::Null => Value::Null,
+        Tree::Bool(b) => Value::Bool(*b),
+        Tree::Int(n) => json!(n),
+        Tree::Str(s) => Value::String(s.clone()),
+        Tree::List(items) => Value::Array(items.iter().map(to_json).collect()),
+        Tree::Map(entries) => Value::Object(entries.iter().map(|(k, v)| (k.clone(), to_json(v))).collect()),
+    }
 }
 
 /// Every object of a resource at the moment, with its name, as the API server keeps them.
@@ -73,7 +83,8 @@ pub enum Include {
 }
 
 /// A `meta.k8s.io/v1` Table of the picked objects, with the columns and cells of the API server's
-/// printers (`kubevol_sim::kubectl::table`); `columns: false` for a watch event after the first.
+/// printers (`kubevol_kubectl::table`); `columns: false` for a watch event after the first.
+// Models staging/src/k8s.io/apiserver/pkg/endpoints/handlers/response.go transformObject
 pub fn table(
     moment: &Moment,
     resource: Resource,
@@ -218,7 +229,8 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
         .collect()
 }
 
-/// The Lease table (`leaseColumnDefinitions` and `printLease` in `printers.go`): name, holder, age.
+/// The Lease table: name, holder, age.
+// Models pkg/printers/internalversion/printers.go printLease
 fn lease_table(moment: &Moment) -> Table {
     let column = |name: &'static str, format: &'static str| Column { name, kind: "string", format, priority: 0 };
     let rows = moment

@@ -4,11 +4,12 @@
 use std::collections::HashMap;
 
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use kubevol_sim::kubectl::{Kind, Moment};
+use kubevol_kubectl::{Kind, Moment};
 use serde_json::{json, Value};
 
 use super::cluster::{Change, Refusal};
@@ -18,22 +19,51 @@ use super::select::Selector;
 use super::{api, watch, Shared};
 
 pub fn router(shared: Shared) -> Router {
-    Router::new().fallback(handle).with_state(shared)
+    Router::new().fallback(handle).layer(DefaultBodyLimit::max(MAX_BODY)).with_state(shared)
 }
 
 /// A `Status` as the API server writes one for a failure.
+// Models staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/status.go ErrorToAPIStatus
 pub fn status(code: StatusCode, reason: &str, message: &str, details: Value) -> Response {
-    let body = json!({
+    let mut body = json!({
         "kind": "Status",
         "apiVersion": "v1",
         "metadata": {},
         "status": "Failure",
         "message": message,
-        "reason": reason,
-        "details": details,
         "code": code.as_u16(),
     });
+    // The API server leaves out what it has none of.
+    if !reason.is_empty() {
+        body["reason"] = json!(reason);
+    }
+    if details.as_object().is_none_or(|d| !d.is_empty()) {
+        body["details"] = details;
+    }
     (code, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+}
+
+/// The largest request body the API server reads (`MaxRequestBodyBytes`, 3 MiB).
+pub const MAX_BODY: usize = 3 * 1024 * 1024;
+
+/// A body past [`MAX_BODY`].
+// Models staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go NewRequestEntityTooLargeError
+fn too_large() -> Response {
+    let message = format!("Request entity too large: limit is {MAX_BODY}");
+    status(StatusCode::PAYLOAD_TOO_LARGE, "RequestEntityTooLarge", &message, json!({}))
+}
+
+/// A `resourceVersion` that is not one: the API server's storage cannot parse it, and answers
+/// with an internal error (kubernetes/kubernetes#139485 asks for a 400; the server still says 500).
+// Models staging/src/k8s.io/apiserver/pkg/storage/api_object_versioner.go APIObjectVersioner.ParseResourceVersion
+fn bad_resource_version(version: &str) -> Option<Response> {
+    if version.is_empty() || version.parse::<u64>().is_ok() {
+        return None;
+    }
+    let message = format!(
+        "resourceVersion: Invalid value: \"{version}\": strconv.ParseUint: parsing \"{version}\": invalid syntax"
+    );
+    Some(status(StatusCode::INTERNAL_SERVER_ERROR, "", &message, json!({})))
 }
 
 fn no_such_path() -> Response {
@@ -117,7 +147,18 @@ fn parse_path(path: &str) -> Option<Path> {
     Some(Path::Target(Target { resource, namespace, name, sub }))
 }
 
-async fn handle(State(shared): State<Shared>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+async fn handle(
+    State(shared): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => return too_large(),
+        Err(rejection) => return bad_request(&rejection.body_text()),
+    };
     let query: HashMap<String, String> = match Query::try_from_uri(&uri) {
         Ok(Query(q)) => q,
         Err(e) => return bad_request(&format!("the query does not parse: {e}")),
@@ -126,6 +167,11 @@ async fn handle(State(shared): State<Shared>, method: Method, uri: Uri, headers:
     let Some(path) = parse_path(uri.path()) else {
         return no_such_path();
     };
+    if method == Method::GET {
+        if let Some(refused) = query.get("resourceVersion").and_then(|v| bad_resource_version(v)) {
+            return refused;
+        }
+    }
     let target = match path {
         Path::Version => return ok(api::version()),
         Path::CoreVersions => return ok(api::core_versions(&host)),
@@ -256,6 +302,7 @@ fn one(moment: &Moment, target: &Target, name: &str) -> Option<Value> {
 }
 
 /// The StatefulSet's scale subresource (`autoscaling/v1` Scale).
+// Models pkg/registry/apps/statefulset/storage/storage.go scaleFromStatefulSet
 fn scale(set: &Value) -> Value {
     let meta = &set["metadata"];
     let selector: Vec<String> = set["spec"]["selector"]["matchLabels"]
@@ -308,6 +355,7 @@ fn change(
 
 /// A delete, graceful or (with `gracePeriodSeconds: 0`) forced: the object as it was when it is
 /// gone, as the API server returns it, or as it is now while a finalizer or a kubelet holds it.
+// Models staging/src/k8s.io/apiserver/pkg/endpoints/handlers/delete.go DeleteResource
 fn delete(shared: &Shared, target: &Target, name: &str, body: &[u8]) -> Response {
     let options: Value = if body.iter().all(u8::is_ascii_whitespace) {
         json!({})

@@ -1,9 +1,9 @@
 //! Label and field selectors as the API server reads them (`k8s.io/apimachinery/pkg/labels` and
 //! `.../fields`): a selector that does not parse, or a field the resource cannot be selected by,
 //! is a 400 with the API server's own words. Labels are read as our `kubectl get -l` reads them
-//! (`kubevol_sim::kubectl::LabelSelector`).
+//! (`kubevol_kubectl::LabelSelector`).
 
-use kubevol_sim::kubectl::LabelSelector;
+use kubevol_kubectl::LabelSelector;
 use serde_json::Value;
 
 use super::resource::Resource;
@@ -17,8 +17,9 @@ pub struct Selector {
 
 /// The fields each resource can be selected by, besides `metadata.name` and `metadata.namespace`
 /// (each kind's `GetAttrs`/`SelectableFields` in `pkg/registry`).
+// Models pkg/registry/core/pod/strategy.go ToSelectableFields
 fn selectable(resource: Resource) -> &'static [&'static str] {
-    use kubevol_sim::kubectl::Kind;
+    use kubevol_kubectl::Kind;
     match resource {
         Resource::Kind(Kind::Pod) => &[
             "spec.nodeName",

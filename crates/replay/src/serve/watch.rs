@@ -108,6 +108,7 @@ impl Watching {
 /// sends every object as ADDED, as the API server does; from a list's resourceVersion, only what
 /// changes after it.
 #[allow(clippy::too_many_arguments)]
+// Models staging/src/k8s.io/apiserver/pkg/endpoints/handlers/watch.go WatchServer.HandleHTTP
 pub fn watch(
     shared: Shared,
     resource: Resource,

@@ -182,6 +182,7 @@ impl State {
             reclaim: class.reclaim,
             phase: Phase::Bound,
             attached: Default::default(),
+            attach_reported: Default::default(),
             mounts: Default::default(),
             by_node: Default::default(),
             writes: Vec::new(),
@@ -337,7 +338,7 @@ impl State {
         // staging when the driver stages, else after publishing.
         let grow = (v.filesystem_gib < v.size_gib).then_some(v.size_gib);
         let caps = self.driver.capabilities;
-        let attached = caps.publish_unpublish;
+        let attached = caps.publish_unpublish && !v.attach_reported.contains(node);
         let mut events = vec![Event::Mounted {
             volume: name.clone(),
             node: node.to_string(),
@@ -357,7 +358,11 @@ impl State {
             events.push(Event::Csi(self.send(publish)));
             events.extend(grow.map(|gib| self.node_expand(&name, node, gib)).into_iter().flatten());
         }
-        self.volume_mut(&name).add_mount(node, &pod);
+        let v = self.volume_mut(&name);
+        v.add_mount(node, &pod);
+        if attached {
+            v.attach_reported.insert(node.to_string());
+        }
         if named_by_model {
             self.next_pod += 1;
         }
@@ -427,7 +432,9 @@ impl State {
     }
 
     fn do_detach(&mut self, volume: &str, node: &str) -> Vec<Event> {
-        self.volume_mut(volume).attached.remove(node);
+        let v = self.volume_mut(volume);
+        v.attached.remove(node);
+        v.attach_reported.remove(node);
         let mut events = vec![Event::Detached { volume: volume.to_string(), node: node.to_string() }];
         if self.driver.capabilities.publish_unpublish {
             events.push(Event::Csi(self.send(CsiCall::new(Rpc::ControllerUnpublishVolume, volume).node(node))));
@@ -459,6 +466,7 @@ impl State {
                 vol.remove_mount(pod);
             }
             vol.attached.remove(&target);
+            vol.attach_reported.remove(&target);
             // Only the controller side is called: the node is not asked, which is the whole point.
             events.push(Event::ForceDetached {
                 volume: name.clone(),
@@ -656,7 +664,10 @@ impl State {
     fn do_set_responsive(&mut self, node: &str, responsive: bool) -> Vec<Event> {
         self.nodes.get_mut(node).expect("checked above").responsive = responsive;
         if !responsive {
-            return vec![Event::NodeStoppedResponding { node: node.to_string() }];
+            // A scan of the volumes, but a node stopping is rare. Gathered in a sorted set, not
+            // sorted after: a slice sort would bring kilobytes into the chapter's first load.
+            let pods: crate::ordered::VecSet<String> = self.volumes.values().flat_map(|v| v.pods_on(node)).collect();
+            return vec![Event::NodeStoppedResponding { node: node.to_string(), pods: pods.into_vec() }];
         }
         // A kubelet back at work finishes the filesystem half of any expansion of a volume its
         // pods use. A scan of the volumes, but a node coming back is rare.

@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kubectl::said;
+use super::cluster::said;
 use super::rpc::{Code, CsiCall};
+use crate::cluster::{node_status, POD_NOT_READY};
 use crate::told::{list, pick, told_table, Tell};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,8 +43,8 @@ pub enum Event {
         node: String,
         pod: String,
         read_only: bool,
-        /// The volume went through an attach step (the driver publishes), which the attach/detach
-        /// controller reports on each pod that arrives to use it.
+        /// The attach/detach controller reports the volume's attach to this node on this pod: the
+        /// driver publishes, and this is the first pod on the node since the attach.
         #[serde(default)]
         attached: bool,
     },
@@ -121,6 +122,9 @@ pub enum Event {
     },
     NodeStoppedResponding {
         node: String,
+        /// The pods on it, which the node lifecycle controller marks not ready.
+        #[serde(default)]
+        pods: Vec<String>,
     },
     NodeResponding {
         node: String,
@@ -181,7 +185,7 @@ told_table! {
         Event::WaitingForFirstConsumer { claim } => Words {
             ja: format!("要求 {claim} を受け取った。使う Pod の置き場所が決まるまで実体は作らない"),
             en: format!("claim {claim} accepted; no volume until a pod that uses it is placed"),
-            k8s: Some(crate::kubectl::WAITING_FOR_FIRST_CONSUMER.to_string()),
+            k8s: Some(crate::cluster::WAITING_FOR_FIRST_CONSUMER.to_string()),
         },
         Event::Provisioned { volume, claim, size_gib, zone } => Words {
             ja: format!("{volume} を作った({size_gib}GiB、{}、要求 {claim})", zone_text(true, zone)),
@@ -373,15 +377,22 @@ told_table! {
             ),
             k8s: None,
         },
-        Event::NodeStoppedResponding { node } => Words {
+        Event::NodeStoppedResponding { node, pods } => Words {
             ja: format!("{node} が応答しなくなった。その上の Pod が止まったかどうかは外から確かめられない"),
             en: format!("{node} stopped responding; nobody can confirm its pods have stopped"),
-            k8s: Some(format!("Node {node} status is now: NodeNotReady")),
+            k8s: Some({
+                let mut said = node_status(node, "NodeNotReady");
+                for _ in pods {
+                    said.push('\n');
+                    said.push_str(POD_NOT_READY);
+                }
+                said
+            }),
         },
         Event::NodeResponding { node } => Words {
             ja: format!("{node} がまた応答するようになった"),
             en: format!("{node} is responding again"),
-            k8s: Some(format!("Node {node} status is now: NodeReady")),
+            k8s: Some(node_status(node, "NodeReady")),
         },
         Event::Csi(call) => {
             let text = call.render();

@@ -13,9 +13,9 @@
 
 mod action;
 mod apply;
+mod cluster;
 mod driver;
 mod event;
-mod kubectl;
 mod model;
 mod refusal;
 mod rpc;

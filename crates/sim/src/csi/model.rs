@@ -106,6 +106,12 @@ pub struct Volume {
     pub phase: Phase,
     /// Nodes the volume is attached to (ControllerPublishVolume).
     pub attached: VecSet<String>,
+    /// Nodes whose attach the attach/detach controller has reported on a pod. It reports an attach
+    /// (SuccessfulAttachVolume) on the pods it attached for, once: the demo attaches before a pod
+    /// arrives, so the first pod on the node after an attach stands for them, and a pod that joins
+    /// a volume already attached hears nothing.
+    #[serde(default)]
+    pub attach_reported: VecSet<String>,
     /// Pod -> the node it runs on, for every pod the volume is mounted into (NodePublishVolume).
     pub mounts: VecMap<String, String>,
     /// The same mounts keyed by node first, so "which pods on this node" is a range, not a scan.

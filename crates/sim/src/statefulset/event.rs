@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kubectl::said;
+use super::cluster::said;
 use super::model::RetentionPolicy;
 use crate::told::told_table;
 

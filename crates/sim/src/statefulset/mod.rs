@@ -11,8 +11,8 @@
 
 mod action;
 mod apply;
+mod cluster;
 mod event;
-mod kubectl;
 mod model;
 mod refusal;
 mod state;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kubectl::said;
+use super::cluster::said;
 use crate::scheduling::FailedScheduling;
 use crate::told::{list, told_table};
 
@@ -124,7 +124,7 @@ told_table! {
         Event::WaitingForFirstConsumer { pvc } => Words {
             ja: format!("{pvc} は Pending のまま、使う Pod の置き場所が決まるのを待つ"),
             en: format!("{pvc} stays Pending until a pod that uses it is placed"),
-            k8s: Some(crate::kubectl::WAITING_FOR_FIRST_CONSUMER.to_string()),
+            k8s: Some(crate::cluster::WAITING_FOR_FIRST_CONSUMER.to_string()),
         },
         Event::Provisioned { pv, pvc, zone } => {
             let (provisioned_ja, provisioned_en) = match zone {

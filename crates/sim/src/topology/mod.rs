@@ -11,8 +11,8 @@
 //! ```
 
 mod apply;
+mod cluster;
 mod event;
-mod kubectl;
 mod model;
 mod preset;
 mod refusal;

@@ -7,8 +7,8 @@ pub mod picture;
 pub mod present;
 pub mod text;
 
+use kubevol_sim::cluster::Kind;
 use kubevol_sim::csi::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
-use kubevol_sim::kubectl::Kind;
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};

@@ -8,7 +8,7 @@ pub mod picture;
 pub mod present;
 pub mod text;
 
-use kubevol_sim::kubectl::Kind;
+use kubevol_sim::cluster::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 

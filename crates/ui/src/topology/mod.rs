@@ -13,7 +13,7 @@ pub mod picture;
 pub mod present;
 pub mod text;
 
-use kubevol_sim::kubectl::Kind;
+use kubevol_sim::cluster::Kind;
 use kubevol_sim::topology::{Action, Preset, State};
 use leptos::prelude::*;
 

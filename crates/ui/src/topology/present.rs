@@ -329,7 +329,7 @@ pub fn pvcs(s: &State) -> Vec<PvcView> {
                 // The Event's own words, not the event told in the k8s voice: that would bring
                 // every event's cluster wording into the first load.
                 event: if waiting {
-                    Some(kubevol_sim::kubectl::WAITING_FOR_FIRST_CONSUMER.to_string())
+                    Some(kubevol_kubectl::WAITING_FOR_FIRST_CONSUMER.to_string())
                 } else {
                     c.problem.map(|p| p.reason().to_string())
                 },

@@ -76,6 +76,7 @@ fn parse_label(part: &str) -> Result<Requirement, String> {
 }
 
 impl LabelSelector {
+    // Models staging/src/k8s.io/apimachinery/pkg/labels/selector.go Parse
     pub fn parse(text: &str) -> Result<LabelSelector, String> {
         split_top(text)
             .into_iter()
@@ -86,6 +87,7 @@ impl LabelSelector {
     }
 
     /// Whether an object with these labels is selected.
+    // Models staging/src/k8s.io/apimachinery/pkg/labels/selector.go internalSelector.Matches
     pub fn matches(&self, labels: &[(String, String)]) -> bool {
         let label = |key: &str| labels.iter().find(|(k, _)| k == key).map(|(_, v)| v);
         self.0.iter().all(|r| match r {

@@ -16,10 +16,15 @@
 //!   between them (`kubectl get pvc,pv` in any cluster).
 #![cfg(not(target_arch = "wasm32"))]
 
+use kubevol_kubectl::{self as kubectl, age, get, Kind};
 use kubevol_sim::csi::{AccessMode, Action, Binding, DemoConfig, Reclaim, Setup};
-use kubevol_sim::kubectl::{self, age, get, Kind};
 use kubevol_sim::topology::{Chapter, Preset};
 use kubevol_sim::{csi, statefulset, topology, Model};
+
+/// `kubectl get <kind> <name> -o yaml`: the object's tree, printed.
+fn yaml(cluster: &kubectl::Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str) -> u64) -> Option<String> {
+    kubectl::object(cluster, kind, name, born).map(|o| kubectl::yaml(&o))
+}
 
 fn attach_and_mount(config: DemoConfig) -> csi::State {
     let (mut s, _) = csi::State::new(&Setup::demo(config)).unwrap();
@@ -108,7 +113,7 @@ fn ages_read_like_human_duration() {
 #[test]
 fn a_zoned_volume_carries_its_node_affinity_and_a_pending_pod_its_reason() {
     let s = attach_and_mount(DemoConfig { zoned: true, ..DemoConfig::default() });
-    let pv = kubectl::yaml(&s.cluster(), Kind::PersistentVolume, "pv-1", &|_, _| 3).unwrap();
+    let pv = yaml(&s.cluster(), Kind::PersistentVolume, "pv-1", &|_, _| 3).unwrap();
     assert!(
         pv.contains(
             "  nodeAffinity:\n    required:\n      nodeSelectorTerms:\n      - matchExpressions:\n        \
@@ -121,7 +126,7 @@ fn a_zoned_volume_carries_its_node_affinity_and_a_pending_pod_its_reason() {
     t.apply(topology::Action::Run { max: 100 }).unwrap();
     let cluster = t.cluster();
     let pending = cluster.pods.iter().find(|p| p.node.is_none()).expect("the trap leaves a pod Pending");
-    let yaml = kubectl::yaml(&cluster, Kind::Pod, &pending.name, &|_, _| 9).unwrap();
+    let yaml = yaml(&cluster, Kind::Pod, &pending.name, &|_, _| 9).unwrap();
     assert!(yaml.contains("    reason: Unschedulable\n") && yaml.contains("message: '0/"), "{yaml}");
 }
 
@@ -134,7 +139,7 @@ fn every_object_of_every_preset_is_written_for_the_validator() {
     let mut written = Vec::new();
     let mut write = |scene: &str, cluster: &kubectl::Cluster| {
         for (kind, name) in cluster.names() {
-            let yaml = kubectl::yaml(cluster, kind, &name, &|_, _| 42).expect("every listed object has YAML");
+            let yaml = yaml(cluster, kind, &name, &|_, _| 42).expect("every listed object has YAML");
             let file = dir.join(format!("{scene}-{kind:?}-{name}.yaml"));
             std::fs::write(&file, yaml).unwrap();
             written.push(kind);
@@ -271,4 +276,68 @@ fn the_statefulset_controller_reports_on_the_set() {
         "{out}"
     );
     assert!(out.contains("create Pod db-0 in StatefulSet db successful"), "{out}");
+}
+
+/// The topology chapter's cluster with six pods spread over three zones, two nodes each.
+fn settled() -> topology::State {
+    let (mut s, _) = topology::State::new(&topology::Chapter::default().setup()).unwrap();
+    s.apply(topology::Action::Run { max: 100 }).unwrap();
+    assert_eq!(s.running(), 6);
+    s
+}
+
+/// The one pod the chapter's spread puts on `node`.
+fn pod_on(s: &topology::State, node: &str) -> String {
+    let pods = s.pods_on(node);
+    assert_eq!(pods.len(), 1, "{node}: {pods:?}");
+    pods[0].name.clone()
+}
+
+#[test]
+fn kubectl_shows_the_lost_pod_running_then_terminating_and_the_node_not_ready() {
+    let mut s = settled();
+    let lost = pod_on(&s, "zone-a-1");
+    s.apply(topology::Action::FailNode { node: "zone-a-1".into() }).unwrap();
+    let at = |_: Kind, _: &str| 0;
+    let get = |s: &topology::State, kind: Kind| kubectl::get(&s.cluster(), &[kind], &|_, _| 5);
+    let row = |table: String, name: &str| table.lines().find(|l| l.starts_with(name)).unwrap().to_string();
+    // Until it is evicted, kubectl shows the last thing its kubelet reported.
+    assert!(row(get(&s, Kind::Pod), &lost).contains("1/1     Running"), "{}", get(&s, Kind::Pod));
+    assert_eq!(
+        get(&s, Kind::Node).lines().take(3).collect::<Vec<_>>(),
+        [
+            "NAME       STATUS     ROLES    AGE   VERSION",
+            "zone-a-1   NotReady   <none>   5s    v1.37.0",
+            "zone-a-2   Ready      <none>   5s    v1.37.0",
+        ]
+    );
+    let node = yaml(&s.cluster(), Kind::Node, "zone-a-1", &at).unwrap();
+    for line in [
+        "  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unreachable\n    timeAdded:",
+        "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n",
+        "    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown\n    \
+            type: Ready\n",
+    ] {
+        assert!(node.contains(line), "{node}");
+    }
+    let pod = yaml(&s.cluster(), Kind::Pod, &lost, &at).unwrap();
+    assert!(pod.contains("    status: \"False\"\n    type: Ready\n"), "{pod}");
+    assert!(
+        pod.contains(
+            "  - effect: NoExecute\n    key: node.kubernetes.io/unreachable\n    operator: Exists\n    \
+        tolerationSeconds: 300\n"
+        ),
+        "{pod}"
+    );
+    assert!(!pod.contains("deletionTimestamp"), "{pod}");
+    s.apply(topology::Action::Step).unwrap();
+    assert!(row(get(&s, Kind::Pod), &lost).contains("1/1     Terminating"), "{}", get(&s, Kind::Pod));
+    let pod = yaml(&s.cluster(), Kind::Pod, &lost, &at).unwrap();
+    assert!(pod.contains("  deletionGracePeriodSeconds: 30\n  deletionTimestamp:"), "{pod}");
+    assert!(
+        pod.contains("    reason: DeletionByTaintManager\n    status: \"True\"\n    type: DisruptionTarget\n"),
+        "{pod}"
+    );
+    // The set no longer counts it ready.
+    assert!(row(get(&s, Kind::StatefulSet), "web").contains("5/6"), "{}", get(&s, Kind::StatefulSet));
 }

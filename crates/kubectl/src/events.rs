@@ -1,34 +1,13 @@
 //! Kubernetes Events as `kubectl describe` lists them under an object.
 //!
-//! Sources: the layout is `k8s.io/kubectl/pkg/describe` `DescribeEvents` (a tabwriter with
-//! padding 2; `Type Reason Age From Message`, a dash row, `<age> (x<n> over <age>)` for an event
-//! seen more than once, `Events:  <none>` for none). Reasons, sources and messages are quoted
+//! The layout is kubectl describe's (a tabwriter with padding 2; `Type Reason Age From Message`,
+//! a dash row, `<age> (x<n> over <age>)` for an event seen more than once, `Events:  <none>` for
+//! none). Reasons, sources and messages are quoted
 //! where each model makes them (`csi/kubectl.rs`, `statefulset/kubectl.rs`,
 //! `topology/kubectl.rs`).
 
-use super::get::{column, wide};
-use super::{age, Column, Kind, Row, Table};
-
-/// One Event: `Normal` or `Warning`, its reason, the component that reported it, the object it is
-/// about, and its message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KubeEvent {
-    pub warning: bool,
-    pub reason: &'static str,
-    pub from: String,
-    pub object: (Kind, String),
-    pub message: String,
-}
-
-impl KubeEvent {
-    pub fn normal(reason: &'static str, from: &str, object: (Kind, &str), message: String) -> KubeEvent {
-        KubeEvent { warning: false, reason, from: from.to_string(), object: (object.0, object.1.to_string()), message }
-    }
-
-    pub fn warning(reason: &'static str, from: &str, object: (Kind, &str), message: String) -> KubeEvent {
-        KubeEvent { warning: true, ..KubeEvent::normal(reason, from, object, message) }
-    }
-}
+use crate::get::{column, wide};
+use crate::{age, Column, Kind, KubeEvent, Row, Table};
 
 /// One Event as the API server keeps it: the same event again raises its count and moves its
 /// last time (the event recorder's aggregation).
@@ -42,6 +21,7 @@ pub struct Counted<'a> {
 
 /// Events (with their steps, oldest first) counted as the API server keeps them, in the order
 /// `kubectl describe` lists them: by last time, oldest first.
+// Models staging/src/k8s.io/kubectl/pkg/util/event/sorted_event_list.go SortableEvents
 pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Vec<Counted<'a>> {
     let mut seen: Vec<Counted<'a>> =
         aggregated(events.into_iter().map(|(at, e)| (at, e, 0))).into_iter().map(|(c, _)| c).collect();
@@ -61,6 +41,7 @@ pub fn counted<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent)>) -> Ve
 /// Events (with their steps, and the step their object was made at), counted in the order each was
 /// first recorded: the same event about the same object (the same uid) again raises its count and
 /// moves its last time.
+// Models staging/src/k8s.io/client-go/tools/record/events_cache.go EventCorrelator.EventCorrelate
 pub fn aggregated<'a>(events: impl IntoIterator<Item = (u64, &'a KubeEvent, u64)>) -> Vec<(Counted<'a>, u64)> {
     let mut seen: Vec<(Counted<'a>, u64)> = Vec::new();
     for (at, event, born) in events {
@@ -84,6 +65,7 @@ pub fn describe_events(events: &[(u64, KubeEvent)], object: (Kind, &str), now: u
 }
 
 /// The `Events:` section for events already counted.
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go DescribeEvents
 pub fn describe_counted(seen: &[Counted], now: u64) -> String {
     if seen.is_empty() {
         return "Events:  <none>\n".to_string();
@@ -119,13 +101,14 @@ pub fn describe_counted(seen: &[Counted], now: u64) -> String {
 
 /// The name client-go's event recorder gives an Event: its object's name and a time in hex; the
 /// demo's "time" is the Event's place in the log.
+// Models staging/src/k8s.io/client-go/tools/record/event.go recorder.makeEvent
 pub fn event_name(object: &str, index: usize) -> String {
     format!("{object}.{:016x}", 0x1880_0000_0000_0000u64 + index as u64)
 }
 
-/// The Table the API server returns for Events (`eventColumnDefinitions` and `printEvent` in
-/// `printers.go`, whose server side fills the wide cells too): each Event counted, with the step
-/// its object was made at, oldest first; `now` is the current step.
+/// The Table the API server returns for Events (whose server side fills the wide cells too): each
+/// Event counted, with the step its object was made at, oldest first; `now` is the current step.
+// Models pkg/printers/internalversion/printers.go printEvent
 pub fn event_table(all: &[(Counted, u64)], now: u64) -> Table {
     let columns = vec![
         column("Last Seen"),

@@ -1,10 +1,8 @@
 //! `kubectl describe`, laid out as kubectl lays it out.
 //!
-//! Sources: `k8s.io/kubectl/pkg/describe/describe.go` (kubectl 1.33): `describeNode`,
-//! `describeStorageClass`, `describePersistentVolumeClaim`, `describePersistentVolume`,
-//! `describeStatefulSet` and `describePod`. kubectl has no describer of its own for a
-//! VolumeAttachment, so its `genericDescriber` prints the object's fields, titled as
-//! `smartLabelFor` titles them. Every value is the one the object's YAML holds (yaml.rs), which is
+//! Each describer follows kubectl 1.33's for its kind, named where it is written. kubectl has no
+//! describer of its own for a VolumeAttachment, so its generic describer prints the object's
+//! fields, titled as `smartLabelFor` titles them. Every value is the one the object's tree holds (yaml.rs), which is
 //! what the served cluster gives the real kubectl.
 //!
 //! Layout: each describer writes lines whose cells end at a tab into a Go tabwriter with padding 2
@@ -12,13 +10,13 @@
 
 use std::fmt::Write;
 
-use super::yaml::{
+use crate::yaml::{
     claim_annotations, claim_deleting, gi, node_conditions, node_info, pod_conditions, pod_deleting, pod_phase,
     pod_volume, resource_version, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS, DEFAULT_TOLERATIONS, FS_TYPE,
     MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS, VOLUME_FINALIZERS,
 };
-use super::{age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, IMAGE, NAMESPACE, PROVISIONER};
-use crate::api::ZONE_LABEL;
+use crate::{age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, IMAGE, NAMESPACE, PROVISIONER};
+use kubevol_sim::api::ZONE_LABEL;
 
 /// One line of a description; a tab ends a cell.
 macro_rules! put {
@@ -39,6 +37,7 @@ impl Moment {
             Kind::PersistentVolumeClaim => self.describe_claim(&mut w, name, born),
             Kind::PersistentVolume => self.describe_volume(&mut w, name),
             Kind::VolumeAttachment => self.describe_attachment(&mut w, name, born),
+            Kind::CSIDriver => self.describe_driver(&mut w, name, born),
             Kind::StatefulSet => self.describe_set(&mut w, name, born),
             Kind::Pod => self.describe_pod(&mut w, name, born),
         };
@@ -52,12 +51,14 @@ impl Moment {
             return align(&w);
         }
         // `DescribeEvents` flushes the tabwriter before its table, which lines up on its own.
+        // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go DescribeEvents
         align(&w) + &describe_counted(&events, self.now)
     }
 
     /// `kubectl describe <kind>`: every object of the kind in the order the server lists them,
     /// two blank lines apart, or kubectl's line for none (which names the namespace even for a
     /// cluster-wide kind).
+    // Models staging/src/k8s.io/kubectl/pkg/cmd/describe/describe.go DescribeOptions.Run
     pub fn describe_all(&self, kind: Kind) -> String {
         let names = self.cluster.names();
         let all: Vec<String> = names.iter().filter(|(k, _)| *k == kind).map(|(_, n)| self.describe(kind, n)).collect();
@@ -77,6 +78,7 @@ impl Moment {
     /// How long ago a step was, as kubectl counts from its clock (`translateTimestampSince`): a
     /// time more than a second ahead, such as a pod's deletionTimestamp during its grace period,
     /// is `<invalid>` (`HumanDuration`).
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go translateTimestampSince
     fn since(&self, step: u64) -> String {
         if step > self.now + 1 {
             "<invalid>".into()
@@ -85,6 +87,7 @@ impl Moment {
         }
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeNode
     fn describe_node(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let n = self.cluster.nodes.iter().find(|n| n.name == name)?;
         let roles = n.roles();
@@ -138,6 +141,7 @@ impl Moment {
         Some(())
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeStorageClass
     fn describe_class(&self, w: &mut String, name: &str) -> Option<()> {
         let c = self.cluster.classes.iter().find(|c| c.name == name)?;
         // No class is annotated as the default; `AllowVolumeExpansion` is `printBoolPtr`'s.
@@ -151,6 +155,7 @@ impl Moment {
         Some(())
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describePersistentVolumeClaim
     fn describe_claim(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let c = self.cluster.claims.iter().find(|c| c.name == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t{NAMESPACE}\nStorageClass:\t{}", c.class);
@@ -172,6 +177,7 @@ impl Moment {
         Some(())
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describePersistentVolume
     fn describe_volume(&self, w: &mut String, name: &str) -> Option<()> {
         let v = self.cluster.volumes.iter().find(|v| v.name == name)?;
         put!(w, "Name:\t{name}\nLabels:\t<none>");
@@ -189,8 +195,24 @@ impl Moment {
         Some(())
     }
 
+    /// A CSIDriver, which kubectl has no describer of its own for: the generic describer.
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go genericDescriber.Describe
+    fn describe_driver(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
+        let d = self.cluster.drivers.iter().find(|d| d.name == name)?;
+        put!(w, "Name:\t{name}\nNamespace:\t\nLabels:\t<none>\nAnnotations:\t<none>");
+        put!(w, "API Version:\t{}/v1\nKind:\t{}", Kind::CSIDriver.api().1, Kind::CSIDriver.name());
+        put!(w, "Metadata:\n  Creation Timestamp:\t{}", timestamp(born));
+        let uid = uid_at(Kind::CSIDriver, name, born);
+        put!(w, "  Resource Version:\t{}\n  UID:\t{uid}", resource_version(born));
+        put!(w, "Spec:\n  Attach Required:\t{}\n  Fs Group Policy:\t{}", d.attach_required, d.fs_group_policy);
+        put!(w, "  Pod Info On Mount:\t{}\n  Requires Republish:\tfalse", d.pod_info_on_mount);
+        put!(w, "  Se Linux Mount:\tfalse\n  Storage Capacity:\tfalse\n  Volume Lifecycle Modes:\n    Persistent");
+        Some(())
+    }
+
     /// The generic describer: name, namespace (none), labels and annotations, then every other
     /// field by key, each key split into title-case words.
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go genericDescriber.Describe
     fn describe_attachment(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let a = self.cluster.attachments.iter().find(|a| a.name() == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t\nLabels:\t<none>");
@@ -207,6 +229,7 @@ impl Moment {
         Some(())
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeStatefulSet
     fn describe_set(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let s = self.cluster.sets.iter().find(|s| s.name == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t{NAMESPACE}\nCreationTimestamp:\t{}", rfc1123z(born));
@@ -240,6 +263,7 @@ impl Moment {
         Some(())
     }
 
+    // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describePod
     fn describe_pod(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let p = self.cluster.pods.iter().find(|p| p.name == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t{NAMESPACE}");
@@ -293,6 +317,7 @@ impl Moment {
 
 /// A demo pod's one container (`describeContainers`), past its name: no ports, no environment, and
 /// the mount of its volume, if it has one.
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeContainers
 fn container(w: &mut String, volume: Option<&str>) {
     put!(w, "    Image:\t{IMAGE}\n    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>");
     match volume {
@@ -303,6 +328,7 @@ fn container(w: &mut String, volume: Option<&str>) {
 
 /// `Title:` and its items one a line, the first beside the title and the rest under it, in the
 /// column after it; `<none>` for none (`printLabelsMultiline` and its kin).
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go printLabelsMultiline
 fn multiline(w: &mut String, title: &str, items: impl IntoIterator<Item = String>) {
     w.push_str(title);
     w.push(':');
@@ -316,6 +342,7 @@ fn multiline(w: &mut String, title: &str, items: impl IntoIterator<Item = String
 }
 
 /// Labels as `key=value`, sorted by key.
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go printLabelsMultiline
 fn labels(w: &mut String, title: &str, labels: &[(String, String)]) {
     let mut sorted: Vec<&(String, String)> = labels.iter().collect();
     sort(&mut sorted);
@@ -323,11 +350,11 @@ fn labels(w: &mut String, title: &str, labels: &[(String, String)]) {
 }
 
 /// The annotations an object has, as `key: value`, in the order yaml.rs holds them (sorted by key,
-/// as the API server returns them); it holds their values as YAML scalars, which describe prints
-/// bare.
+/// as the API server returns them).
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go printAnnotationsMultiline
 fn annotations(w: &mut String, annotations: &[(bool, &str, &str)]) {
     let had = annotations.iter().filter(|a| a.0);
-    multiline(w, "Annotations", had.map(|(_, k, v)| format!("{k}: {}", v.trim_matches('"'))));
+    multiline(w, "Annotations", had.map(|(_, k, v)| format!("{k}: {v}")));
 }
 
 /// A short list sorted in place by insertion: a few instructions, where the standard library's
@@ -353,6 +380,7 @@ fn rfc1123z(step: u64) -> String {
 /// up): a tab ends a cell, and each column of cells is as wide as its widest cell plus 2 over a
 /// run of consecutive lines that all have that cell, so a line with fewer cells ends the run (and
 /// a line without tabs ends every run). The text after a line's last tab is in no column.
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go tabbedString
 fn align(text: &str) -> String {
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
     let mut widths: Vec<Vec<usize>> = lines.iter().map(|l| vec![0; l.len().saturating_sub(1)]).collect();

@@ -4,11 +4,12 @@
 //! it tracks no sizes: every claim asks for 1Gi.
 
 use super::{Event, State};
-use crate::kubectl::{provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Node, Pod, Set, Volume, NAMESPACE};
+use crate::cluster::{
+    node_not_ready, provisioner_source, Claim, Class, Cluster, Kind, KubeEvent, Node, Pod, Set, Volume, NAMESPACE,
+    NODE_CONTROLLER,
+};
 
 const SIZE_GIB: u32 = 1;
-/// The component the node lifecycle controller records its Events as.
-const NODE_CONTROLLER: &str = "node-controller";
 
 fn pairs(map: &crate::ordered::VecMap<String, String>) -> Vec<(String, String)> {
     map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
@@ -116,18 +117,21 @@ impl State {
                 deleted: p.deletion.map(|d| (d.at, d.evicted)),
             })
             .collect();
-        Cluster { nodes, classes, claims, volumes, attachments: Vec::new(), sets, pods }
+        Cluster { nodes, classes, claims, volumes, sets, pods, ..Cluster::default() }
     }
 
     /// The Kubernetes Events a model event stands for: the scheduler's Scheduled and
-    /// FailedScheduling (`pkg/scheduler/schedule_one.go`), the PV controller's
-    /// WaitForFirstConsumer, the provisioner's ProvisioningSucceeded and ProvisioningFailed, the
-    /// StatefulSet controller's SuccessfulCreate on the set, and a lost node's: the node lifecycle
-    /// controller's NodeNotReady on the node and on each of its pods and RemovingNode
-    /// (`pkg/controller/nodelifecycle`, `pkg/controller/util/node/controller_utils.go`), the taint
-    /// eviction controller's TaintManagerEviction (`pkg/controller/tainteviction`), and the
-    /// kubelet's NodeReady with its three pressure conditions (`pkg/kubelet/nodestatus`). A force
-    /// delete and the pod garbage collector record none.
+    /// FailedScheduling, the PV controller's WaitForFirstConsumer, the provisioner's
+    /// ProvisioningSucceeded and ProvisioningFailed, the StatefulSet controller's SuccessfulCreate on
+    /// the set, and a lost node's: the node lifecycle controller's NodeNotReady on the node and on
+    /// each of its pods and RemovingNode, the taint eviction controller's TaintManagerEviction, and
+    /// the kubelet's NodeReady with its three pressure conditions. A force delete and the pod
+    /// garbage collector record none.
+    // Models pkg/scheduler/schedule_one.go Scheduler.handleSchedulingFailure
+    // Models pkg/controller/util/node/controller_utils.go RecordNodeStatusChange
+    // Models pkg/controller/util/node/controller_utils.go MarkPodsNotReady
+    // Models pkg/controller/tainteviction/taint_eviction.go Controller.processPodOnNode
+    // Models pkg/kubelet/nodestatus/setters.go ReadyCondition
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
         fn pvc(name: &str) -> (Kind, &str) {
             (Kind::PersistentVolumeClaim, name)
@@ -135,21 +139,7 @@ impl State {
         // The node lifecycle controller's NodeNotReady on each lost node, each followed by the
         // same on its pods (`MarkPodsNotReady`).
         let not_ready = |nodes: &[String], lost: &[String], per_node: &[usize]| {
-            said::by_node(nodes, lost, per_node)
-                .flat_map(|(node, pods)| {
-                    let on_node =
-                        KubeEvent::normal("NodeNotReady", NODE_CONTROLLER, (Kind::Node, node), said::not_ready(node));
-                    let on_pods = pods.iter().map(|pod| {
-                        KubeEvent::warning(
-                            "NodeNotReady",
-                            NODE_CONTROLLER,
-                            (Kind::Pod, pod),
-                            said::POD_NOT_READY.into(),
-                        )
-                    });
-                    std::iter::once(on_node).chain(on_pods)
-                })
-                .collect::<Vec<_>>()
+            said::by_node(nodes, lost, per_node).flat_map(|(node, pods)| node_not_ready(node, pods)).collect::<Vec<_>>()
         };
         match event {
             Event::NodeLost { node, lost, .. } => not_ready(std::slice::from_ref(node), lost, &[lost.len()]),
@@ -197,7 +187,7 @@ impl State {
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
                 pvc(c),
-                crate::kubectl::WAITING_FOR_FIRST_CONSUMER.into(),
+                crate::cluster::WAITING_FOR_FIRST_CONSUMER.into(),
             )],
             Event::Provisioned { pv, pvc: c, .. } => vec![KubeEvent::normal(
                 "ProvisioningSucceeded",
@@ -229,14 +219,13 @@ impl State {
 /// controller's Events, which the model's Kubernetes voice tells too (`event.rs`): one source for
 /// what `kubectl describe` lists and what the voice says.
 pub(super) mod said {
-    use crate::kubectl::NAMESPACE;
+    use crate::cluster::NAMESPACE;
+
+    pub use crate::cluster::POD_NOT_READY;
 
     pub fn not_ready(node: &str) -> String {
         condition(node, "NodeNotReady")
     }
-
-    /// What the node lifecycle controller records on each pod of a node that went NotReady.
-    pub const POD_NOT_READY: &str = "Node is not ready";
 
     /// What a kubelet that reports again records, in the order it records them
     /// (`pkg/kubelet/nodestatus`).
@@ -244,7 +233,7 @@ pub(super) mod said {
         ["NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID", "NodeReady"];
 
     pub fn condition(node: &str, reason: &str) -> String {
-        format!("Node {node} status is now: {reason}")
+        crate::cluster::node_status(node, reason)
     }
 
     pub fn cancelling(pod: &str) -> String {

@@ -5,10 +5,12 @@
 //!
 //! Time is the demo's step clock: each action, accepted or refused, is one second.
 
-use super::{
-    aggregated, counted, describe_counted, event_table, get, table, yaml, Cluster, Counted, Kind, KubeEvent, Table,
+use crate::{
+    aggregated, counted, describe_counted, event_table, get, object, table, yaml, Cluster, Counted, Kind, KubeEvent,
+    Table, Value,
 };
-use crate::Model;
+use kubevol_sim::cluster::UNDATED;
+use kubevol_sim::Model;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moment {
@@ -22,6 +24,9 @@ pub struct Moment {
     /// the same name are not the new object's (the API server tells them apart by uid).
     about: Vec<u64>,
     pub now: u64,
+    /// Each node the model says stopped reporting without saying when, and the step this moment
+    /// first saw it so.
+    lost: Vec<(String, u64)>,
 }
 
 impl Moment {
@@ -51,6 +56,7 @@ impl Moment {
     pub fn observe<M: Model>(&mut self, state: &M, events: &[M::Event]) {
         let before = std::mem::take(&mut self.births);
         self.cluster = state.cluster();
+        self.date();
         let now = self.now;
         for (kind, name) in self.cluster.names() {
             let born = before.iter().find(|(k, n, _)| *k == kind && *n == name).map_or(now, |b| b.2);
@@ -65,6 +71,28 @@ impl Moment {
                 self.about.push(find(&self.births).or_else(|| find(&before)).unwrap_or(now));
                 self.events.push((now, k));
             }
+        }
+    }
+
+    /// What a model keeps no clock for ([`UNDATED`]: a node gone NotReady, its taints, its pods'
+    /// Ready condition) dated at the step this moment first saw it, as a creation is.
+    fn date(&mut self) {
+        let now = self.now;
+        let before = std::mem::take(&mut self.lost);
+        for node in &mut self.cluster.nodes {
+            if node.lost_at != Some(UNDATED) {
+                continue;
+            }
+            let at = before.iter().find(|(n, _)| *n == node.name).map_or(now, |l| l.1);
+            self.lost.push((node.name.clone(), at));
+            node.lost_at = Some(at);
+            for taint in node.taints.iter_mut().filter(|t| t.2 == Some(UNDATED)) {
+                taint.2 = Some(at);
+            }
+        }
+        for pod in self.cluster.pods.iter_mut().filter(|p| p.node_lost_at == Some(UNDATED)) {
+            let lost = pod.node.as_ref().and_then(|node| self.lost.iter().find(|l| l.0 == *node));
+            pod.node_lost_at = lost.map(|l| l.1);
         }
     }
 
@@ -88,9 +116,14 @@ impl Moment {
         table(&self.cluster, kind, &|k, n| self.age(k, n))
     }
 
-    /// `kubectl get <kind> <name> -o yaml`.
+    /// The object as the API server returns it.
+    pub fn object(&self, kind: Kind, name: &str) -> Option<Value> {
+        object(&self.cluster, kind, name, &|k, n| self.born(k, n))
+    }
+
+    /// `kubectl get <kind> <name> -o yaml`: the object's tree printed.
     pub fn yaml(&self, kind: Kind, name: &str) -> Option<String> {
-        yaml(&self.cluster, kind, name, &|k, n| self.born(k, n))
+        self.object(kind, name).map(|o| yaml(&o))
     }
 
     /// The `Events:` section `kubectl describe` ends with.

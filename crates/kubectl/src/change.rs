@@ -3,8 +3,8 @@
 //! button for it sends, through [`Served`], so a change typed or sent over HTTP is one history
 //! entry like a click; a change the model has no action for is refused, never pretended.
 
-use super::{Cluster, Kind};
-use crate::{csi, statefulset, topology, Model};
+use crate::{Cluster, Kind};
+use kubevol_sim::{csi, statefulset, topology, Model};
 
 /// What a request asks the cluster to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +42,15 @@ fn cannot_change(change: &Change) -> String {
 }
 
 impl Served for csi::State {
-    const KINDS: &'static [Kind] =
-        &[Kind::StorageClass, Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod];
+    const KINDS: &'static [Kind] = &[
+        Kind::Node,
+        Kind::StorageClass,
+        Kind::CSIDriver,
+        Kind::PersistentVolumeClaim,
+        Kind::PersistentVolume,
+        Kind::VolumeAttachment,
+        Kind::Pod,
+    ];
 
     /// The CSI chapter's pods exist only while they mount the volume: deleting one unmounts it
     /// (its kubelet's NodeUnpublishVolume), as the demo's unmount button does.

@@ -1,18 +1,16 @@
-//! `kubectl get` tables, laid out as kubectl lays them out.
-//!
-//! Columns: kubernetes/kubernetes `pkg/printers/internalversion/printers.go` (the column
-//! definitions of each kind, e.g. `persistentVolumeClaimColumnDefinitions`; VOLUMEATTRIBUTESCLASS
-//! since 1.29). Layout: `k8s.io/cli-runtime/pkg/printers/tabwriter.go`, a Go tabwriter with minimum
-//! width 6 and padding 3, the last column unpadded. Ages: `k8s.io/apimachinery/pkg/util/duration`
-//! `HumanDuration`. Several kinds at once print one table each, names prefixed with the resource,
-//! separated by a blank line.
+//! `kubectl get` tables, laid out as kubectl lays them out: each kind's columns as the API
+//! server's Table printers define them (VOLUMEATTRIBUTESCLASS since 1.29), a Go tabwriter with
+//! minimum width 6 and padding 3, the last column unpadded. Several kinds at once print one table
+//! each, names prefixed with the resource, separated by a blank line. Each piece names its upstream
+//! code in a `// Models` line.
 
-use super::{
-    Cluster, Kind, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE,
-    PROVISIONER,
+use crate::{
+    Cluster, Kind, KindWords, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE,
+    OS_IMAGE, PROVISIONER,
 };
 
 /// `HumanDuration` for a whole number of seconds.
+// Models staging/src/k8s.io/apimachinery/pkg/util/duration/duration.go HumanDuration
 pub fn age(seconds: u64) -> String {
     let (m, h) = (seconds / 60, seconds / 3600);
     match seconds {
@@ -110,6 +108,7 @@ pub fn table(cluster: &Cluster, kind: Kind, age_of: &dyn Fn(Kind, &str) -> u64) 
 /// columns only with `-o wide`, NAMESPACE first with `-A` for namespaced kinds, LABELS last with
 /// `--show-labels`, and `<resource>/<name>` names when several kinds were asked for. No table at
 /// all is kubectl's "No resources found" line.
+// Models staging/src/k8s.io/cli-runtime/pkg/printers/tableprinter.go HumanReadablePrinter.PrintObj
 pub fn print(tables: &[Table], prefix: bool, shown: Shown) -> String {
     let printed: Vec<String> = tables
         .iter()
@@ -143,8 +142,9 @@ pub fn print(tables: &[Table], prefix: bool, shown: Shown) -> String {
             tabwrite(&lines)
         })
         .collect();
+    // kubectl names the namespace only when every kind asked for lives in one.
     if printed.is_empty() {
-        return if shown.all_namespaces {
+        return if shown.all_namespaces || tables.iter().any(|t| !t.namespaced) {
             "No resources found\n".to_string()
         } else {
             format!("No resources found in {NAMESPACE} namespace.\n")
@@ -154,7 +154,8 @@ pub fn print(tables: &[Table], prefix: bool, shown: Shown) -> String {
 }
 
 /// A Go tabwriter with kubectl's settings: each column as wide as its widest cell plus 3, at least 6.
-fn tabwrite(lines: &[Vec<String>]) -> String {
+// Models staging/src/k8s.io/cli-runtime/pkg/printers/tabwriter.go GetNewTabWriter
+pub(crate) fn tabwrite(lines: &[Vec<String>]) -> String {
     let columns = lines.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns.saturating_sub(1))
         .map(|c| lines.iter().filter_map(|l| l.get(c)).map(|s| s.chars().count() + 3).max().unwrap_or(0).max(6))
@@ -186,6 +187,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
         // `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
         // roles from the `node-role.kubernetes.io/<role>` labels. The demo's nodes report no
         // addresses, so the IPs are <none>.
+        // Models pkg/printers/internalversion/printers.go printNode
         Kind::Node => (
             vec![
                 NAME,
@@ -220,6 +222,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 })
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printStorageClass
         Kind::StorageClass => (
             vec![
                 NAME,
@@ -243,6 +246,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 })
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printPersistentVolumeClaim
         Kind::PersistentVolumeClaim => (
             vec![
                 NAME,
@@ -272,6 +276,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 })
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printPersistentVolume
         Kind::PersistentVolume => (
             vec![
                 NAME,
@@ -305,6 +310,35 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 })
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printCSIDriver
+        Kind::CSIDriver => (
+            vec![
+                NAME,
+                column("AttachRequired"),
+                column("PodInfoOnMount"),
+                column("StorageCapacity"),
+                column("TokenRequests"),
+                column("RequiresRepublish"),
+                column("Modes"),
+                AGE,
+            ],
+            cluster
+                .drivers
+                .iter()
+                .map(|d| {
+                    let cells = vec![
+                        yes_no(d.attach_required),
+                        yes_no(d.pod_info_on_mount),
+                        yes_no(false),
+                        "<unset>".into(),
+                        yes_no(false),
+                        "Persistent".into(),
+                    ];
+                    (d.name.clone(), cells)
+                })
+                .collect(),
+        ),
+        // Models pkg/printers/internalversion/printers.go printVolumeAttachment
         Kind::VolumeAttachment => (
             vec![NAME, column("Attacher"), column("PV"), column("Node"), column("Attached"), AGE],
             cluster
@@ -313,6 +347,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 .map(|a| (a.name(), vec![PROVISIONER.into(), a.volume.clone(), a.node.clone(), yes_no(a.attached)]))
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printStatefulSet
         Kind::StatefulSet => (
             vec![NAME, column("Ready"), AGE, wide("Containers"), wide("Images")],
             cluster
@@ -321,6 +356,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                 .map(|s| (s.name.clone(), vec![format!("{}/{}", s.ready, s.replicas), CONTAINER.into(), IMAGE.into()]))
                 .collect(),
         ),
+        // Models pkg/printers/internalversion/printers.go printPod
         Kind::Pod => (
             vec![
                 NAME,

@@ -4,8 +4,10 @@
 
 use super::model::Phase;
 use super::{Event, State};
-use crate::kubectl::{
-    provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Kind, KubeEvent, Pod, Volume,
+use crate::api::UNREACHABLE_TAINT;
+use crate::cluster::{
+    node_not_ready, node_status, provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Driver, Kind,
+    KubeEvent, Node, Pod, Volume, NODE_CONTROLLER, PROVISIONER, UNDATED,
 };
 
 impl State {
@@ -82,22 +84,53 @@ impl State {
                     labels: Vec::new(),
                     node_selector: Vec::new(),
                     unschedulable: None,
-                    node_lost_at: None,
+                    node_lost_at: self.nodes.get(node).filter(|n| !n.responsive).map(|_| UNDATED),
                     deleted: None,
                 })
             })
             .collect();
-        Cluster { nodes: Vec::new(), classes, claims, volumes, attachments, sets: Vec::new(), pods }
+        // A node that stops responding goes NotReady, and the node lifecycle controller taints it
+        // unreachable; the model keeps no clock, so whoever watches its history dates both.
+        let nodes = self
+            .nodes
+            .values()
+            .map(|n| Node {
+                name: n.name.clone(),
+                zone: n.zone.clone(),
+                labels: Vec::new(),
+                taints: match n.responsive {
+                    true => Vec::new(),
+                    false => ["NoSchedule", "NoExecute"]
+                        .map(|effect| (UNREACHABLE_TAINT.to_string(), effect, Some(UNDATED)))
+                        .to_vec(),
+                },
+                lost_at: (!n.responsive).then_some(UNDATED),
+            })
+            .collect();
+        // The driver's deployment registers its CSIDriver: attachRequired says whether it has an
+        // attach step; the rest are the API server's defaults, which this driver keeps.
+        let drivers = vec![Driver {
+            name: PROVISIONER.to_string(),
+            attach_required: self.driver.capabilities.publish_unpublish,
+            pod_info_on_mount: false,
+            fs_group_policy: "ReadWriteOnceWithFSType",
+        }];
+        Cluster { nodes, classes, drivers, claims, volumes, attachments, sets: Vec::new(), pods }
     }
 
     /// The Kubernetes Events a model event stands for, read against the state after it.
     ///
-    /// Sources: the PV controller's WaitForFirstConsumer (`pv_controller.go`); external-provisioner's
-    /// Provisioning, ProvisioningSucceeded and ProvisioningFailed (sig-storage-lib-external-provisioner
-    /// `controller.go`); the scheduler's Scheduled; the attach/detach controller's
-    /// SuccessfulAttachVolume (`operation_generator.go`, recorded on each pod that uses the volume,
-    /// so here when a pod arrives on a node the volume is attached to); external-resizer's Resizing,
+    /// Sources: the PV controller's WaitForFirstConsumer; external-provisioner's Provisioning,
+    /// ProvisioningSucceeded and ProvisioningFailed; the scheduler's Scheduled; the attach/detach
+    /// controller's SuccessfulAttachVolume (recorded on the pods it attached for: here the first pod
+    /// on a node after an attach); the node lifecycle controller's NodeNotReady on a node that stops
+    /// responding and on its pods, and NodeReady when it responds again; external-resizer's Resizing,
     /// FileSystemResizeRequired and VolumeResizeFailed; the kubelet's FileSystemResizeSuccessful.
+    // Models pkg/controller/volume/persistentvolume/pv_controller.go PersistentVolumeController.syncUnboundClaim
+    // Models sigs.k8s.io/sig-storage-lib-external-provisioner/controller/controller.go provisionClaimOperation
+    // Models pkg/volume/util/operationexecutor/operation_generator.go operationGenerator.GenerateAttachVolumeFunc
+    // Models github.com/kubernetes-csi/external-resizer/pkg/controller/controller.go resizeController.resizePVC
+    // Models pkg/controller/nodelifecycle/node_lifecycle_controller.go Controller.tryUpdateNodeHealth
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
         use said::*;
         fn claim(name: &str) -> (Kind, &str) {
@@ -108,7 +141,7 @@ impl State {
                 "WaitForFirstConsumer",
                 "persistentvolume-controller",
                 claim(c),
-                crate::kubectl::WAITING_FOR_FIRST_CONSUMER.into(),
+                crate::cluster::WAITING_FOR_FIRST_CONSUMER.into(),
             )],
             Event::Provisioned { volume, claim: c, .. } => vec![
                 KubeEvent::normal("Provisioning", &provisioner_source(), claim(c), provisioning(c)),
@@ -145,6 +178,13 @@ impl State {
                 KubeEvent::normal("Resizing", &resizer_source(), claim(c), resizing(volume)),
                 KubeEvent::warning("VolumeResizeFailed", &resizer_source(), claim(c), resize_failed(volume, *code)),
             ],
+            Event::NodeStoppedResponding { node, pods } => node_not_ready(node, pods),
+            Event::NodeResponding { node } => vec![KubeEvent::normal(
+                "NodeReady",
+                NODE_CONTROLLER,
+                (Kind::Node, node),
+                node_status(node, "NodeReady"),
+            )],
             Event::FileSystemResized { volume, node, .. } => self
                 .volumes
                 .get(volume)
@@ -169,7 +209,7 @@ impl State {
 /// source for what `kubectl describe` lists and what "What Kubernetes says" shows.
 pub(super) mod said {
     use super::super::rpc::Code;
-    use crate::kubectl::{NAMESPACE, PROVISIONER};
+    use crate::cluster::{NAMESPACE, PROVISIONER};
 
     pub fn provisioning(claim: &str) -> String {
         format!("External provisioner is provisioning volume for claim \"{NAMESPACE}/{claim}\"")

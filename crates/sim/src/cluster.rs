@@ -1,45 +1,11 @@
-//! What `kubectl` would show for a model's state: the objects a real cluster would hold at that
-//! moment, their `kubectl get` tables and their YAML.
-//!
-//! Each model says which objects its state stands for ([`Kubectl::cluster`]); this module renders
-//! them the way kubectl and the API server do, so the columns, names and fields are Kubernetes'
-//! own. What the models do not have (uids, timestamps, the driver's volume ids) is made up here,
-//! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
-//! second from [`EPOCH`].
-
-mod change;
-mod command;
-mod describe;
-mod events;
-mod get;
-mod json;
-mod labels;
-mod moment;
-pub mod prompt;
-mod yaml;
-
-pub use change::{cannot, Change, Served};
-pub use command::run;
-pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted, KubeEvent};
-pub use get::{age, get, print, table, Column, Row, Shown, Table};
-pub use labels::LabelSelector;
-pub use moment::Moment;
-pub use yaml::{timestamp, yaml};
+//! The Kubernetes objects and Events a model's state stands for, as plain data: what a real cluster
+//! would hold at that moment (`Model::cluster`) and the Events a model's event stands for
+//! (`Model::kube_events`). Each model's `cluster.rs` builds them; the `kubevol-kubectl` crate prints
+//! them as kubectl and the API server do. Nothing here prints: what the models do not have (uids,
+//! volume handles) is made up from names, plainly.
 
 use crate::api::{AccessMode, CONTROL_PLANE_TAINT, ZONE_LABEL};
 
-/// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
-pub const EPOCH: &str = "2026-01-01T00:00:00Z";
-/// What every demo node's kubelet reports as its version.
-pub const KUBELET_VERSION: &str = "v1.37.0";
-/// What every demo node's kubelet reports of its machine (`status.nodeInfo`).
-pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
-pub const KERNEL_VERSION: &str = "6.1.0-40-amd64";
-pub const CONTAINER_RUNTIME: &str = "containerd://2.1.4";
-/// The image every demo pod runs, in its one container: the pods here do nothing but hold their
-/// volume.
-pub const IMAGE: &str = "registry.k8s.io/pause:3.10";
-pub const CONTAINER: &str = "app";
 /// The PV controller's WaitForFirstConsumer Event on a claim, which every model's Kubernetes voice
 /// tells in the same words.
 pub const WAITING_FOR_FIRST_CONSUMER: &str = "waiting for first consumer to be created before binding";
@@ -47,8 +13,12 @@ pub const WAITING_FOR_FIRST_CONSUMER: &str = "waiting for first consumer to be c
 pub const NAMESPACE: &str = "default";
 /// The CSI driver every demo's storage goes through.
 pub use crate::api::DRIVER_NAME as PROVISIONER;
+/// The step a model that keeps no clock gives what it cannot date (a node that stopped reporting,
+/// its taints, its pods' Ready condition): whoever watches the model's history dates it at the step
+/// it first saw it, as it dates an object's creation.
+pub const UNDATED: u64 = u64::MAX;
 
-/// The kinds of object the demos show, in the order `kubectl get` lists them.
+/// The kinds of object the demos show ([`Kind::ALL`] in the order `kubectl get` lists them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
     Node,
@@ -58,12 +28,16 @@ pub enum Kind {
     VolumeAttachment,
     StatefulSet,
     Pod,
+    // Last, so the made-up uids of the kinds before it (a hash of the kind's number and the name)
+    // stay what they were; `ALL` lists it in `kubectl get` order.
+    CSIDriver,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Node,
         Kind::StorageClass,
+        Kind::CSIDriver,
         Kind::PersistentVolumeClaim,
         Kind::PersistentVolume,
         Kind::VolumeAttachment,
@@ -76,6 +50,7 @@ impl Kind {
         match self {
             Kind::Node => "Node",
             Kind::StorageClass => "StorageClass",
+            Kind::CSIDriver => "CSIDriver",
             Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
             Kind::PersistentVolume => "PersistentVolume",
             Kind::VolumeAttachment => "VolumeAttachment",
@@ -90,6 +65,7 @@ impl Kind {
         match self {
             Kind::Node => ("nodes", "", &["no"]),
             Kind::StorageClass => ("storageclasses", "storage.k8s.io", &["sc"]),
+            Kind::CSIDriver => ("csidrivers", "storage.k8s.io", &[]),
             Kind::PersistentVolumeClaim => ("persistentvolumeclaims", "", &["pvc"]),
             Kind::PersistentVolume => ("persistentvolumes", "", &["pv"]),
             Kind::VolumeAttachment => ("volumeattachments", "storage.k8s.io", &[]),
@@ -101,33 +77,6 @@ impl Kind {
     /// Whether its objects live in a namespace (the rest are cluster-wide).
     pub fn namespaced(self) -> bool {
         matches!(self, Kind::PersistentVolumeClaim | Kind::StatefulSet | Kind::Pod)
-    }
-
-    /// How `kubectl get` names the kind before a name when it lists several kinds at once
-    /// (`persistentvolumeclaim/data`).
-    pub fn resource(self) -> &'static str {
-        match self {
-            Kind::Node => "node",
-            Kind::StorageClass => "storageclass.storage.k8s.io",
-            Kind::PersistentVolumeClaim => "persistentvolumeclaim",
-            Kind::PersistentVolume => "persistentvolume",
-            Kind::VolumeAttachment => "volumeattachment.storage.k8s.io",
-            Kind::StatefulSet => "statefulset.apps",
-            Kind::Pod => "pod",
-        }
-    }
-
-    /// The short name a reader types: `kubectl get pvc`.
-    pub fn short(self) -> &'static str {
-        match self {
-            Kind::Node => "nodes",
-            Kind::StorageClass => "storageclass",
-            Kind::PersistentVolumeClaim => "pvc",
-            Kind::PersistentVolume => "pv",
-            Kind::VolumeAttachment => "volumeattachments",
-            Kind::StatefulSet => "statefulsets",
-            Kind::Pod => "pods",
-        }
     }
 }
 
@@ -234,11 +183,24 @@ pub struct Set {
     pub spread: Option<(u32, String, &'static str, &'static str)>,
 }
 
+/// The CSIDriver object a driver's deployment registers: what Kubernetes asks of the driver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Driver {
+    pub name: String,
+    /// Whether volumes go through an attach step (a driver with PUBLISH_UNPUBLISH_VOLUME).
+    pub attach_required: bool,
+    /// Whether the kubelet passes the pod's name and namespace to NodePublishVolume.
+    pub pod_info_on_mount: bool,
+    /// Whether and when the kubelet changes a volume's ownership to the pod's fsGroup.
+    pub fs_group_policy: &'static str,
+}
+
 /// Every object a model's state stands for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cluster {
     pub nodes: Vec<Node>,
     pub classes: Vec<Class>,
+    pub drivers: Vec<Driver>,
     pub claims: Vec<Claim>,
     pub volumes: Vec<Volume>,
     pub attachments: Vec<Attachment>,
@@ -252,6 +214,7 @@ impl Cluster {
         let mut out: Vec<(Kind, String)> = Vec::new();
         out.extend(self.nodes.iter().map(|n| (Kind::Node, n.name.clone())));
         out.extend(self.classes.iter().map(|c| (Kind::StorageClass, c.name.clone())));
+        out.extend(self.drivers.iter().map(|d| (Kind::CSIDriver, d.name.clone())));
         out.extend(self.claims.iter().map(|c| (Kind::PersistentVolumeClaim, c.name.clone())));
         out.extend(self.volumes.iter().map(|v| (Kind::PersistentVolume, v.name.clone())));
         out.extend(self.attachments.iter().map(|a| (Kind::VolumeAttachment, a.name())));
@@ -345,7 +308,7 @@ pub fn uid_at(kind: Kind, name: &str, born: u64) -> String {
 }
 
 /// 48 bits of FNV-1a over the kind and name: what the made-up uids and volume ids are built from.
-pub(crate) fn name_hash(kind: Kind, name: &str) -> u64 {
+pub fn name_hash(kind: Kind, name: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ kind as u64;
     for b in name.bytes() {
         h ^= u64::from(b);
@@ -363,4 +326,48 @@ pub fn provisioner_source() -> String {
 /// The component external-resizer reports its Events as.
 pub fn resizer_source() -> String {
     format!("external-resizer {PROVISIONER}")
+}
+
+/// One Event: `Normal` or `Warning`, its reason, the component that reported it, the object it is
+/// about, and its message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KubeEvent {
+    pub warning: bool,
+    pub reason: &'static str,
+    pub from: String,
+    pub object: (Kind, String),
+    pub message: String,
+}
+
+impl KubeEvent {
+    pub fn normal(reason: &'static str, from: &str, object: (Kind, &str), message: String) -> KubeEvent {
+        KubeEvent { warning: false, reason, from: from.to_string(), object: (object.0, object.1.to_string()), message }
+    }
+
+    pub fn warning(reason: &'static str, from: &str, object: (Kind, &str), message: String) -> KubeEvent {
+        KubeEvent { warning: true, ..KubeEvent::normal(reason, from, object, message) }
+    }
+}
+
+/// The component the node lifecycle controller reports its Events as.
+pub const NODE_CONTROLLER: &str = "node-controller";
+
+/// What the node lifecycle controller records on each pod of a node that went NotReady.
+pub const POD_NOT_READY: &str = "Node is not ready";
+
+/// The node lifecycle controller's (or a kubelet's) line for a node whose condition changed.
+// Models pkg/controller/util/node/controller_utils.go RecordNodeStatusChange
+pub fn node_status(node: &str, reason: &str) -> String {
+    format!("Node {node} status is now: {reason}")
+}
+
+/// The Events of a node gone NotReady: on the node, then on each of its pods.
+// Models pkg/controller/util/node/controller_utils.go MarkPodsNotReady
+pub fn node_not_ready(node: &str, pods: &[String]) -> Vec<KubeEvent> {
+    let on_node =
+        KubeEvent::normal("NodeNotReady", NODE_CONTROLLER, (Kind::Node, node), node_status(node, "NodeNotReady"));
+    let on_pods = pods
+        .iter()
+        .map(|pod| KubeEvent::warning("NodeNotReady", NODE_CONTROLLER, (Kind::Pod, pod), POD_NOT_READY.into()));
+    std::iter::once(on_node).chain(on_pods).collect()
 }

@@ -5,6 +5,7 @@
 //! generators: after every accepted action, each event that stands for Events is told in the
 //! Kubernetes voice as exactly those Events' messages, one a line, in order.
 
+#[path = "../../sim/tests/common/mod.rs"]
 mod common;
 
 #[cfg(target_arch = "wasm32")]
@@ -12,7 +13,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use common::generate::*;
 use common::{sequences, Rng};
-use kubevol_sim::kubectl::Moment;
+use kubevol_kubectl::Moment;
 use kubevol_sim::{csi, statefulset, topology, Model, Tell};
 
 const ACTIONS: u64 = 30;

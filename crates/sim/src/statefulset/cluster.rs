@@ -5,7 +5,7 @@
 
 use super::{Event, PodGone, PvcGone, State};
 use crate::api::AccessMode;
-use crate::kubectl::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
+use crate::cluster::{uid, Claim, Cluster, Kind, KubeEvent, Pod, Set, Volume};
 
 const CLASS: &str = "standard";
 const SIZE_GIB: u32 = 1;
@@ -87,13 +87,14 @@ impl State {
                 spread: None,
             }]
         };
-        Cluster { nodes: Vec::new(), classes: Vec::new(), claims, volumes, attachments: Vec::new(), sets, pods }
+        Cluster { claims, volumes, sets, pods, ..Cluster::default() }
     }
 
     /// The Kubernetes Events a model event stands for. The StatefulSet controller records on the
     /// set: `Successful<Verb>` with "<verb> Pod <pod> in StatefulSet <set> successful" and
-    /// "<verb> Claim <claim> Pod <pod> in StatefulSet <set> success" (kubernetes/kubernetes
-    /// `pkg/controller/statefulset/stateful_pod_control.go`, `recordPodEvent`, `recordClaimEvent`).
+    /// "<verb> Claim <claim> Pod <pod> in StatefulSet <set> success".
+    // Models pkg/controller/statefulset/stateful_pod_control.go StatefulPodControl.recordPodEvent
+    // Models pkg/controller/statefulset/stateful_pod_control.go StatefulPodControl.recordClaimEvent
     pub fn kube_events(&self, event: &Event) -> Vec<KubeEvent> {
         let set = self.config.name.clone();
         let on_set = |reason: &'static str, message: String| {

@@ -1,10 +1,9 @@
 //! What Tab does: the command, the kind, the object's name or the flag being typed, completed as
 //! far as it is sure.
 
-use super::super::command::resource;
-use super::super::{Kind, Moment};
 use super::flags::{flags, GLOBAL};
-use super::OURS;
+use super::{resource, Resource, OURS};
+use crate::{Kind, Moment};
 
 /// What Tab does to a line: the line completed as far as it is sure, and the candidates when
 /// there are several.
@@ -29,7 +28,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
             out.push("events".into());
         }
         out
-    } else if let Some(Some(kind)) = before.get(1).and_then(|w| resource(w)) {
+    } else if let Some(Resource::Kind(kind)) = before.get(1).and_then(|w| resource(w)) {
         moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect()
     } else {
         Vec::new()
@@ -54,7 +53,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kubectl::prompt::tests::{db, KINDS};
+    use crate::prompt::tests::{db, KINDS};
 
     #[test]
     fn tab_completes_commands_kinds_names_and_flags() {

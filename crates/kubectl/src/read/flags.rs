@@ -75,12 +75,24 @@ pub(super) fn flags(command: &str) -> &'static [Flag] {
             ("selector", 'l', true, false),
             ("dry-run", ' ', true, false),
         ],
+        "api-resources" => &[
+            ("output", 'o', true, false),
+            ("namespaced", ' ', false, false),
+            ("api-group", ' ', true, false),
+            ("sort-by", ' ', true, false),
+            ("verbs", ' ', true, false),
+            ("no-headers", ' ', false, false),
+            ("cached", ' ', false, false),
+            ("categories", ' ', true, false),
+        ],
+        "version" => &[("client", ' ', false, false), ("output", 'o', true, false)],
         _ => &[("selector", 'l', true, false), ("dry-run", ' ', true, false)],
     }
 }
 
 /// A line's words as a shell splits them: single quotes keep everything, double quotes keep all
 /// but `\"` and `\\`, a backslash outside quotes keeps the next character.
+// Models github.com/google/shlex shlex.go Split
 pub fn words(line: &str) -> Result<Vec<String>, String> {
     let (mut out, mut word, mut any) = (Vec::new(), String::new(), false);
     let mut chars = line.chars();
@@ -157,6 +169,7 @@ pub(super) fn usage(command: &str, error: &str) -> String {
 }
 
 /// kubectl's flag parser (spf13/pflag): every error it can give, in its words.
+// Models github.com/spf13/pflag/flag.go FlagSet.parseArgs
 pub(super) fn parse(command: &str, words: &[String]) -> Result<Parsed, String> {
     let known = flags(command).iter().chain(&GLOBAL);
     let mut parsed = Parsed { set: Vec::new(), args: Vec::new() };
@@ -215,6 +228,7 @@ pub(super) fn parse(command: &str, words: &[String]) -> Result<Parsed, String> {
 }
 
 /// cobra's suggestions for an unknown command: a distance of at most two, or a prefix.
+// Models github.com/spf13/cobra/command.go Command.SuggestionsFor
 pub(super) fn suggest(typed: &str) -> Vec<&'static str> {
     let distance = |a: &str, b: &str| {
         let b: Vec<char> = b.chars().collect();

@@ -1,0 +1,89 @@
+//! What `kubectl` would show for a model's state: the objects a real cluster would hold at that
+//! moment, their `kubectl get` tables and their YAML.
+//!
+//! Each model says which objects its state stands for ([`Kubectl::cluster`]); this module renders
+//! them the way kubectl and the API server do, so the columns, names and fields are Kubernetes'
+//! own. What the models do not have (uids, timestamps, the driver's volume ids) is made up here,
+//! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
+//! second from [`EPOCH`].
+
+mod change;
+mod command;
+mod describe;
+pub mod discovery;
+mod events;
+mod get;
+mod json;
+mod labels;
+mod moment;
+pub mod prompt;
+pub mod read;
+mod value;
+mod yaml;
+
+pub use change::{cannot, Change, Served};
+pub use command::run;
+pub use discovery::ApiResource;
+pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted};
+pub use get::{age, get, print, table, Column, Row, Shown, Table};
+pub use labels::LabelSelector;
+pub use moment::Moment;
+pub use read::{Describe, Get, Output, Request, Resource};
+pub use value::{yaml, Value};
+pub use yaml::{object, timestamp};
+
+pub use kubevol_sim::cluster::*;
+
+/// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
+pub const EPOCH: &str = "2026-01-01T00:00:00Z";
+/// What every demo node's kubelet reports as its version, and the served API server's.
+pub const KUBELET_VERSION: &str = "v1.37.0";
+/// The kubectl the prompt stands for: the one the bootstrap pins as the judge
+/// (`scripts/bootstrap.sh`), with the kustomize it was built with.
+pub const CLIENT_VERSION: &str = "v1.33.9";
+pub const KUSTOMIZE_VERSION: &str = "v5.6.0";
+/// What every demo node's kubelet reports of its machine (`status.nodeInfo`).
+pub const OS_IMAGE: &str = "Debian GNU/Linux 12 (bookworm)";
+pub const KERNEL_VERSION: &str = "6.1.0-40-amd64";
+pub const CONTAINER_RUNTIME: &str = "containerd://2.1.4";
+/// The image every demo pod runs, in its one container: the pods here do nothing but hold their
+/// volume.
+pub const IMAGE: &str = "registry.k8s.io/pause:3.10";
+pub const CONTAINER: &str = "app";
+
+/// How kubectl words a kind: as a prefix before a name, and as a reader types it.
+pub trait KindWords {
+    fn resource(self) -> &'static str;
+    fn short(self) -> &'static str;
+}
+
+impl KindWords for Kind {
+    /// How `kubectl get` names the kind before a name when it lists several kinds at once
+    /// (`persistentvolumeclaim/data`).
+    fn resource(self) -> &'static str {
+        match self {
+            Kind::Node => "node",
+            Kind::StorageClass => "storageclass.storage.k8s.io",
+            Kind::CSIDriver => "csidriver.storage.k8s.io",
+            Kind::PersistentVolumeClaim => "persistentvolumeclaim",
+            Kind::PersistentVolume => "persistentvolume",
+            Kind::VolumeAttachment => "volumeattachment.storage.k8s.io",
+            Kind::StatefulSet => "statefulset.apps",
+            Kind::Pod => "pod",
+        }
+    }
+
+    /// The short name a reader types: `kubectl get pvc`.
+    fn short(self) -> &'static str {
+        match self {
+            Kind::Node => "nodes",
+            Kind::StorageClass => "storageclass",
+            Kind::CSIDriver => "csidrivers",
+            Kind::PersistentVolumeClaim => "pvc",
+            Kind::PersistentVolume => "pv",
+            Kind::VolumeAttachment => "volumeattachments",
+            Kind::StatefulSet => "statefulsets",
+            Kind::Pod => "pods",
+        }
+    }
+}
