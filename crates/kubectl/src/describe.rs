@@ -15,7 +15,10 @@ use crate::yaml::{
     pod_volume, resource_version, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS, DEFAULT_TOLERATIONS, FS_TYPE,
     MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS, VOLUME_FINALIZERS,
 };
-use crate::{age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, IMAGE, NAMESPACE, PROVISIONER};
+use crate::{
+    age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, CONTAINER_CREATING, IMAGE, NAMESPACE,
+    PROVISIONER,
+};
 use kubevol_sim::api::ZONE_LABEL;
 
 /// One line of a description; a tab ends a cell.
@@ -243,7 +246,7 @@ impl Moment {
         // `DescribePodTemplate`: the template has no volumes of its own (the claims come from the
         // claim templates) and no tolerations (admission adds them to each pod).
         put!(w, "Pod Template:\n  Labels:\tapp={name}\n  Containers:\n   {CONTAINER}:");
-        container(w, s.template.as_ref().map(|t| t.0.as_str()));
+        container(w, s.template.as_ref().map(|t| t.0.as_str()), false);
         put!(w, "  Volumes:\t<none>");
         if let Some((skew, key, when, _)) = &s.spread {
             put!(
@@ -287,7 +290,7 @@ impl Moment {
         }
         let volume = pod_volume(&self.cluster, p);
         put!(w, "Containers:\n  {CONTAINER}:");
-        container(w, volume);
+        container(w, volume, p.creating);
         let conditions = pod_conditions(p, born);
         if !conditions.is_empty() {
             put!(w, "Conditions:\n  Type\tStatus");
@@ -318,8 +321,19 @@ impl Moment {
 /// A demo pod's one container (`describeContainers`), past its name: no ports, no environment, and
 /// the mount of its volume, if it has one.
 // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeContainers
-fn container(w: &mut String, volume: Option<&str>) {
-    put!(w, "    Image:\t{IMAGE}\n    Port:\t<none>\n    Host Port:\t<none>\n    Environment:\t<none>");
+/// A container with a status (only one that waits for its volume has one here) says so.
+// Models staging/src/k8s.io/kubectl/pkg/describe/describe.go describeContainerState
+fn container(w: &mut String, volume: Option<&str>, creating: bool) {
+    if creating {
+        put!(w, "    Container ID:\t\n    Image:\t{IMAGE}\n    Image ID:\t");
+    } else {
+        put!(w, "    Image:\t{IMAGE}");
+    }
+    put!(w, "    Port:\t<none>\n    Host Port:\t<none>");
+    if creating {
+        put!(w, "    State:\tWaiting\n      Reason:\t{CONTAINER_CREATING}\n    Ready:\tFalse\n    Restart Count:\t0");
+    }
+    put!(w, "    Environment:\t<none>");
     match volume {
         Some(volume) => put!(w, "    Mounts:\n      {MOUNT_PATH} from {volume} (rw)"),
         None => put!(w, "    Mounts:\t<none>"),

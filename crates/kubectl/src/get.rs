@@ -5,8 +5,8 @@
 //! code in a `// Models` line.
 
 use crate::{
-    Cluster, Kind, KindWords, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE,
-    OS_IMAGE, PROVISIONER,
+    Cluster, Kind, KindWords, CONTAINER, CONTAINER_CREATING, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION,
+    NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 
 /// `HumanDuration` for a whole number of seconds.
@@ -377,8 +377,10 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                     // `printPod`: a deletionTimestamp on a pod that has not finished is
                     // Terminating. "Unknown" needs status.reason NodeLost, which no controller sets
                     // any more, so a lost node's pod shows Running until it is evicted.
+                    // A container's waiting reason is the pod's status while it has one.
                     let status = match (&p.node, p.deleted) {
                         (_, Some(_)) => "Terminating",
+                        (Some(_), None) if p.creating => CONTAINER_CREATING,
                         (Some(_), None) => "Running",
                         (None, None) => "Pending",
                     };

@@ -50,6 +50,10 @@ pub const CONTAINER_RUNTIME: &str = "containerd://2.1.4";
 /// volume.
 pub const IMAGE: &str = "registry.k8s.io/pause:3.10";
 pub const CONTAINER: &str = "app";
+/// A container's waiting reason while its volume is not there yet, which `get pods` shows.
+pub const CONTAINER_CREATING: &str = "ContainerCreating";
+/// A pod's Ready condition message while its one container is not ready.
+pub const CONTAINERS_NOT_READY: &str = "containers with unready status: [app]";
 
 /// How kubectl words a kind: as a prefix before a name, and as a reader types it.
 pub trait KindWords {

@@ -9,7 +9,7 @@ use crate::{
     aggregated, counted, describe_counted, event_table, get, object, table, yaml, Cluster, Counted, Kind, KubeEvent,
     Table, Value,
 };
-use kubevol_sim::cluster::UNDATED;
+use kubevol_sim::cluster::{Pod, Recorded, UNDATED};
 use kubevol_sim::Model;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +27,9 @@ pub struct Moment {
     /// Each node the model says stopped reporting without saying when, and the step this moment
     /// first saw it so.
     lost: Vec<(String, u64)>,
+    /// Pods a real cluster would hold for actions the model refused (`Model::refused`), while
+    /// they wait: until the model's own pod of that name replaces them, or their claim goes.
+    waiting: Vec<Pod>,
 }
 
 impl Moment {
@@ -44,34 +47,66 @@ impl Moment {
     }
 
     /// One more action, one step later: what the model said, and the moment after it.
+    /// A refused action changes nothing in the model, but what a real cluster records of it (an
+    /// Event, a pod that waits) is recorded here, as a step of its own.
     pub fn apply<M: Model>(&mut self, state: &mut M, action: M::Action) -> Result<Vec<M::Event>, M::Refusal> {
         self.now += 1;
-        let events = state.apply(action)?;
-        self.observe(state, &events);
-        Ok(events)
+        match state.apply(action.clone()) {
+            Ok(events) => {
+                self.observe(state, &events);
+                Ok(events)
+            }
+            Err(refusal) => {
+                let Recorded { mut events, waiting } = state.refused(&action, &refusal);
+                if let Some((pod, arrival)) = waiting {
+                    if !self.waiting.iter().any(|w| w.name == pod.name) {
+                        events.splice(0..0, arrival);
+                        self.waiting.push(pod);
+                    }
+                }
+                self.record(state, events);
+                Err(refusal)
+            }
+        }
     }
 
     /// What the start or an accepted action did: the Events its events stand for, and which
     /// objects are new.
     pub fn observe<M: Model>(&mut self, state: &M, events: &[M::Event]) {
+        let kube = events.iter().flat_map(|e| state.kube_events(e)).collect();
+        self.record(state, kube);
+    }
+
+    /// The model's objects now, the pods still waiting, and `kube`, the Events that just happened.
+    fn record<M: Model>(&mut self, state: &M, kube: Vec<KubeEvent>) {
         let before = std::mem::take(&mut self.births);
         self.cluster = state.cluster();
+        self.wait();
         self.date();
         let now = self.now;
         for (kind, name) in self.cluster.names() {
             let born = before.iter().find(|(k, n, _)| *k == kind && *n == name).map_or(now, |b| b.2);
             self.births.push((kind, name, born));
         }
-        for e in events {
-            for k in state.kube_events(e) {
-                // An object gone by now was the one the event is about: its step is the one it had.
-                let (kind, name) = (k.object.0, k.object.1.as_str());
-                let find =
-                    |list: &[(Kind, String, u64)]| list.iter().find(|(k, n, _)| *k == kind && n == name).map(|b| b.2);
-                self.about.push(find(&self.births).or_else(|| find(&before)).unwrap_or(now));
-                self.events.push((now, k));
-            }
+        for k in kube {
+            // An object gone by now was the one the event is about: its step is the one it had.
+            let (kind, name) = (k.object.0, k.object.1.as_str());
+            let find =
+                |list: &[(Kind, String, u64)]| list.iter().find(|(k, n, _)| *k == kind && n == name).map(|b| b.2);
+            self.about.push(find(&self.births).or_else(|| find(&before)).unwrap_or(now));
+            self.events.push((now, k));
         }
+    }
+
+    /// The waiting pods still waiting, among the model's: a pod of the model's under the same name
+    /// is the waiting one started; a pod whose claim is gone is deleted with it (here, at once).
+    fn wait(&mut self) {
+        let cluster = &mut self.cluster;
+        self.waiting.retain(|w| {
+            let claim = w.claim.as_ref().is_some_and(|c| cluster.claims.iter().any(|k| k.name == *c));
+            claim && !cluster.pods.iter().any(|p| p.name == w.name)
+        });
+        cluster.pods.extend(self.waiting.iter().cloned());
     }
 
     /// What a model keeps no clock for ([`UNDATED`]: a node gone NotReady, its taints, its pods'

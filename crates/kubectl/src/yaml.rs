@@ -14,8 +14,8 @@
 
 use crate::value::Value;
 use crate::{
-    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, CONTAINER, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION,
-    KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
+    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, CONTAINER, CONTAINERS_NOT_READY, CONTAINER_CREATING,
+    CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 use kubevol_sim::api::ZONE_LABEL;
 
@@ -140,7 +140,7 @@ pub(super) fn pod_deleting(p: &Pod) -> Option<(u64, u32)> {
 /// A pod's phase: Running once on a node (its kubelet last reported it so, even from a lost node).
 // Models pkg/kubelet/kubelet_pods.go getPhase
 pub(super) fn pod_phase(p: &Pod) -> &'static str {
-    if p.node.is_some() {
+    if p.node.is_some() && !p.creating {
         "Running"
     } else {
         "Pending"
@@ -170,6 +170,16 @@ pub(super) fn pod_conditions(p: &Pod, born: u64) -> Vec<(&'static str, &'static 
         // report.
         // Models pkg/controller/util/node/controller_utils.go MarkPodsNotReady
         out.push(("Ready", "False", "", "", lost, true));
+    }
+    // A pod whose container waits for its volume: scheduled, not ready. (The demo's running
+    // pods carry no conditions: their kubelet's report is left out.)
+    // Models pkg/kubelet/status/generate.go GeneratePodReadyCondition
+    if p.creating {
+        out.push(("PodReadyToStartContainers", "False", "", "", born, true));
+        out.push(("Initialized", "True", "", "", born, true));
+        out.push(("Ready", "False", "ContainersNotReady", CONTAINERS_NOT_READY, born, true));
+        out.push(("ContainersReady", "False", "ContainersNotReady", CONTAINERS_NOT_READY, born, true));
+        out.push(("PodScheduled", "True", "", "", born, true));
     }
     // Models pkg/scheduler/schedule_one.go Scheduler.handleSchedulingFailure
     if let Some(message) = &p.unschedulable {
@@ -266,6 +276,21 @@ fn containers(volume: Option<&str>) -> Value {
         c.push(("volumeMounts", Value::List(vec![mount])));
     }
     Value::List(vec![Value::map(c)])
+}
+
+/// The kubelet's status of a container that waits for its volume.
+// Models pkg/kubelet/kubelet_pods.go Kubelet.convertToAPIContainerStatuses
+fn creating_container() -> Value {
+    Value::map(vec![
+        ("image", s(IMAGE)),
+        ("imageID", s("")),
+        ("lastState", Value::map(Vec::new())),
+        ("name", s(CONTAINER)),
+        ("ready", Value::Bool(false)),
+        ("restartCount", Value::Int(0)),
+        ("started", Value::Bool(false)),
+        ("state", Value::map(vec![("waiting", Value::map(vec![("reason", s(CONTAINER_CREATING))]))])),
+    ])
 }
 
 /// A claim's `spec.resources` or `status.capacity`: its storage.
@@ -547,6 +572,9 @@ pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &st
             let mut status = Vec::new();
             if !conditions.is_empty() {
                 status.push(("conditions", Value::List(conditions)));
+            }
+            if p.creating {
+                status.push(("containerStatuses", Value::List(vec![creating_container()])));
             }
             status.push(("phase", s(pod_phase(p))));
             o.push(("status", Value::map(status)));

@@ -164,6 +164,8 @@ pub struct Pod {
     /// Its deletionTimestamp (a step) while it waits for a kubelet, and whether the taint eviction
     /// controller asked (which adds a DisruptionTarget condition).
     pub deleted: Option<(u64, bool)>,
+    /// Scheduled, its container still `ContainerCreating`: it waits for its volume to attach.
+    pub creating: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -347,6 +349,17 @@ impl KubeEvent {
     pub fn warning(reason: &'static str, from: &str, object: (Kind, &str), message: String) -> KubeEvent {
         KubeEvent { warning: true, ..KubeEvent::normal(reason, from, object, message) }
     }
+}
+
+/// What a real cluster records of an action a model refused: a refusal changes nothing in the
+/// model, but the controller that said no records an Event, on a pod that waits for it. Whoever
+/// watches the model's history (`kubevol_kubectl::Moment`) keeps the pod while it waits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    pub events: Vec<KubeEvent>,
+    /// The pod the refused action stands for, scheduled and waiting (`creating`), and the Events
+    /// of its arrival (its Scheduled), which a pod already waiting does not repeat.
+    pub waiting: Option<(Pod, Vec<KubeEvent>)>,
 }
 
 /// The component the node lifecycle controller reports its Events as.

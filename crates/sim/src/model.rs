@@ -34,6 +34,12 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     /// The Kubernetes Events `event` stands for, read against the state after it.
     fn kube_events(&self, event: &Self::Event) -> Vec<crate::cluster::KubeEvent>;
 
+    /// What a real cluster records of an action this model refused (`action` against the state
+    /// the refusal left unchanged): most refusals, nothing.
+    fn refused(&self, _action: &Self::Action, _refusal: &Self::Refusal) -> crate::cluster::Recorded {
+        crate::cluster::Recorded::default()
+    }
+
     /// Whether a reader's log shows this event; protocol detail (CSI calls) has its own panel.
     fn in_log(_event: &Self::Event) -> bool {
         true
@@ -90,6 +96,9 @@ model!(
     // CSI calls have their own panel; the reader's log keeps to what happened.
     fn in_log(event: &Self::Event) -> bool {
         event.csi_call().is_none()
+    },
+    fn refused(&self, action: &Self::Action, refusal: &Self::Refusal) -> crate::cluster::Recorded {
+        crate::csi::State::refused(self, action, refusal)
     }
 );
 

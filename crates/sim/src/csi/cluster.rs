@@ -3,12 +3,13 @@
 //! and the pods that mount it.
 
 use super::model::Phase;
-use super::{Event, State};
+use super::{Action, Event, Refusal, State};
 use crate::api::UNREACHABLE_TAINT;
 use crate::cluster::{
     node_not_ready, node_status, provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Driver, Kind,
-    KubeEvent, Node, Pod, Volume, NODE_CONTROLLER, PROVISIONER, UNDATED,
+    KubeEvent, Node, Pod, Recorded, Volume, NODE_CONTROLLER, PROVISIONER, UNDATED,
 };
+use crate::Tell;
 
 impl State {
     /// The objects this state stands for.
@@ -86,6 +87,7 @@ impl State {
                     unschedulable: None,
                     node_lost_at: self.nodes.get(node).filter(|n| !n.responsive).map(|_| UNDATED),
                     deleted: None,
+                    creating: false,
                 })
             })
             .collect();
@@ -202,6 +204,46 @@ impl State {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+}
+
+impl State {
+    /// What a real cluster records of a refused action. A pod scheduled to a node whose volume is
+    /// exclusively attached elsewhere stays `ContainerCreating`, and the attach/detach controller
+    /// records the Multi-Attach error on it, retrying. The demo's refused attach stands for that
+    /// pod: the one the model would name next, on the node the reader asked for, so the reader's
+    /// next mount there (the model's next pod) is the same pod, started.
+    // Models pkg/controller/volume/attachdetach/reconciler/reconciler.go reconciler.reportMultiAttachError
+    pub fn refused(&self, action: &Action, refusal: &Refusal) -> Recorded {
+        let (Action::Attach { claim, node }, Refusal::MultiAttach { .. }) = (action, refusal) else {
+            return Recorded::default();
+        };
+        // The model's next name, past any a scenario gave a pod itself.
+        let taken = |name: &String| self.volumes.values().any(|v| v.mounts.contains_key(name));
+        let pod = (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
+        let waiting = Pod {
+            name: pod.clone(),
+            node: Some(node.clone()),
+            ready: false,
+            claim: Some(claim.clone()),
+            set: None,
+            labels: Vec::new(),
+            node_selector: Vec::new(),
+            unschedulable: None,
+            node_lost_at: None,
+            deleted: None,
+            creating: true,
+        };
+        let events = refusal
+            .k8s()
+            .map(|message| {
+                KubeEvent::warning("FailedAttachVolume", "attachdetach-controller", (Kind::Pod, &pod), message)
+            })
+            .into_iter()
+            .collect();
+        let scheduled = said::scheduled(&pod, node);
+        let arrival = vec![KubeEvent::normal("Scheduled", "default-scheduler", (Kind::Pod, &pod), scheduled)];
+        Recorded { events, waiting: Some((waiting, arrival)) }
     }
 }
 

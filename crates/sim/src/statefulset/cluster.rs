@@ -69,6 +69,7 @@ impl State {
                 unschedulable: None,
                 node_lost_at: None,
                 deleted: None,
+                creating: false,
             })
             .collect();
         let sets = if self.deleted {

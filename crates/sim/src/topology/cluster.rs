@@ -115,6 +115,7 @@ impl State {
                 unschedulable: p.failed_scheduling.as_ref().map(|f| f.message()),
                 node_lost_at: p.node.as_ref().and_then(|n| self.nodes.get(n)).and_then(|n| n.lost_at()),
                 deleted: p.deletion.map(|d| (d.at, d.evicted)),
+                creating: false,
             })
             .collect();
         Cluster { nodes, classes, claims, volumes, sets, pods, ..Cluster::default() }
