@@ -266,7 +266,7 @@ fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
                     let mut cells = match &c.bound {
                         Some((volume, capacity)) => {
                             // kubectl shows an object with a deletionTimestamp as Terminating.
-                            let status = if c.terminating { "Terminating" } else { "Bound" };
+                            let status = if c.deleted_at.is_some() { "Terminating" } else { "Bound" };
                             vec![status.into(), volume.clone(), gi(*capacity), c.mode.short().into()]
                         }
                         None => vec!["Pending".into(), String::new(), String::new(), String::new()],

@@ -27,6 +27,9 @@ pub struct Moment {
     /// Each node the model says stopped reporting without saying when, and the step this moment
     /// first saw it so.
     lost: Vec<(String, u64)>,
+    /// Each claim the model says is Terminating without saying since when, and the step this
+    /// moment first saw it so.
+    deleting: Vec<(String, u64)>,
     /// Pods a real cluster would hold for actions the model refused (`Model::refused`), while
     /// they wait: until the model's own pod of that name replaces them, or their claim goes.
     waiting: Vec<Pod>,
@@ -110,7 +113,7 @@ impl Moment {
     }
 
     /// What a model keeps no clock for ([`UNDATED`]: a node gone NotReady, its taints, its pods'
-    /// Ready condition) dated at the step this moment first saw it, as a creation is.
+    /// Ready condition, a claim's delete) dated at the step this moment first saw it, as a creation is.
     fn date(&mut self) {
         let now = self.now;
         let before = std::mem::take(&mut self.lost);
@@ -124,6 +127,12 @@ impl Moment {
             for taint in node.taints.iter_mut().filter(|t| t.2 == Some(UNDATED)) {
                 taint.2 = Some(at);
             }
+        }
+        let before = std::mem::take(&mut self.deleting);
+        for claim in self.cluster.claims.iter_mut().filter(|c| c.deleted_at == Some(UNDATED)) {
+            let at = before.iter().find(|(n, _)| *n == claim.name).map_or(now, |d| d.1);
+            self.deleting.push((claim.name.clone(), at));
+            claim.deleted_at = Some(at);
         }
         for pod in self.cluster.pods.iter_mut().filter(|p| p.node_lost_at == Some(UNDATED)) {
             let lost = pod.node.as_ref().and_then(|node| self.lost.iter().find(|l| l.0 == *node));

@@ -18,6 +18,7 @@ use crate::{
     CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 use kubevol_sim::api::ZONE_LABEL;
+use kubevol_sim::cluster::UNDATED;
 
 /// A healthy kubelet's node conditions: type, reason, message and status.
 // Models pkg/kubelet/nodestatus/setters.go MemoryPressureCondition
@@ -123,11 +124,11 @@ pub(super) fn claim_annotations(c: &Claim) -> [(bool, &'static str, &str); 5] {
     ]
 }
 
-/// A deleted claim that a pod still uses: the model keeps no time for the delete, so it is dated
-/// at the claim's creation; a claim has no grace period.
+/// A deleted claim that a pod still uses, at the step it was deleted (the Moment dates what the
+/// model does not); a claim has no grace period.
 // Models staging/src/k8s.io/apiserver/pkg/registry/rest/delete.go BeforeDelete
 pub(super) fn claim_deleting(c: &Claim, born: u64) -> Option<(u64, u32)> {
-    c.terminating.then_some((born, 0))
+    c.deleted_at.map(|at| (if at == UNDATED { born } else { at }, 0))
 }
 
 /// A pod deleted at a step, waiting for its kubelet: a graceful delete with the default

@@ -32,7 +32,11 @@ impl Observe for csi::State {
         Some(match (key, arg) {
             ("claims", None) => json!(self.claims.len()),
             ("volumes", None) => json!(self.volumes.len()),
-            ("pvc_phase", Some(claim)) => pvc_phase(self.claims.get(claim).map(|c| c.volume.is_some())),
+            // kubectl's STATUS: Terminating while pvc-protection holds a deleted claim.
+            ("pvc_phase", Some(claim)) => match self.claims.get(claim) {
+                Some(c) if c.terminating => json!("Terminating"),
+                c => pvc_phase(c.map(|c| c.volume.is_some())),
+            },
             ("pv_phase", Some(volume)) => match self.volumes.get(volume) {
                 Some(v) => json!(format!("{:?}", v.phase)),
                 None => Value::Null,

@@ -118,8 +118,9 @@ pub struct Claim {
     pub selected_node: Option<String>,
     /// The StatefulSet whose volumeClaimTemplate made it, which labels it `app: <set>`.
     pub set: Option<String>,
-    /// Deleted while a pod still uses it: the pvc-protection finalizer keeps it, Terminating.
-    pub terminating: bool,
+    /// Deleted while a pod still uses it: the pvc-protection finalizer keeps it, Terminating. The
+    /// step it was deleted at, which a model that keeps no clock gives as [`UNDATED`].
+    pub deleted_at: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -252,13 +252,22 @@ fn an_unresponsive_node_blocks_detach_until_force_detach() {
 fn retain_keeps_a_released_volume_that_is_never_bound_again() {
     let mut s = State::new(&Setup::demo(DemoConfig { reclaim: Reclaim::Retain, ..Default::default() })).unwrap().0;
     s.apply(attach("node-a")).unwrap();
-    assert_eq!(refused(&mut s, Action::DeleteClaim { claim: "data".into() }).kind(), "still-attached");
     s.apply(mount("node-a")).unwrap();
-    assert_eq!(refused(&mut s, Action::DeleteClaim { claim: "data".into() }).kind(), "claim-in-use");
-    s.apply(unmount("web-1")).unwrap();
-    s.apply(detach("node-a")).unwrap();
+    // Deleted in use: accepted, and Terminating under pvc-protection until nothing uses it.
     let events = s.apply(Action::DeleteClaim { claim: "data".into() }).unwrap();
-    assert!(rpcs(&events).is_empty(), "Retain calls no DeleteVolume");
+    assert!(matches!(&events[..], [Event::ClaimTerminating { pods, nodes, .. }]
+        if pods == &["web-1".to_string()] && nodes == &["node-a".to_string()]));
+    assert!(s.claims["data"].terminating);
+    assert_eq!(refused(&mut s, mount("node-a")).kind(), "claim-terminating");
+    assert_eq!(refused(&mut s, attach("node-b")).kind(), "claim-terminating");
+    let again = s.apply(Action::DeleteClaim { claim: "data".into() }).unwrap();
+    assert!(matches!(&again[..], [Event::AlreadyHolds { .. }]), "{again:?}");
+    s.apply(unmount("web-1")).unwrap();
+    assert!(s.claims["data"].terminating, "node-a still holds the disk");
+    let events = s.apply(detach("node-a")).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::ClaimDeleted { .. })), "{events:?}");
+    assert!(!s.claims.contains_key("data"));
+    assert!(!rpcs(&events).contains(&"DeleteVolume"), "Retain calls no DeleteVolume");
     assert_eq!(s.volumes["pv-1"].phase, Phase::Released);
     // The same claim again gets a new volume; the Released one stays apart.
     s.apply(Action::Request(Setup::demo(DemoConfig::default()).claims[0].clone())).unwrap();

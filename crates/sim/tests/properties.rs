@@ -162,6 +162,44 @@ fn check_volume_invariants(s: &csi::State, context: &str) {
     }
 }
 
+/// Storage Object in Use Protection: deleting a claim is never refused for being in use; a claim
+/// in use (a pod mounts it, or a node holds its disk) that is deleted stays Terminating, and goes
+/// in the very action that lets go of the last of them.
+fn check_pvc_protection(
+    before: &csi::State,
+    after: &csi::State,
+    action: &csi::Action,
+    events: &[csi::Event],
+    context: &str,
+) {
+    let in_use = |s: &csi::State, claim: &str| {
+        s.volume_for(claim).is_some_and(|v| !v.mounts.is_empty() || !v.attached.is_empty())
+    };
+    if let csi::Action::DeleteClaim { claim } = action {
+        if before.claims.contains_key(claim) {
+            assert!(!events.is_empty(), "{context}: deleting an existing claim was refused");
+        }
+        if in_use(before, claim) {
+            assert!(after.claims[claim].terminating, "{context}: a claim in use went at once");
+        }
+    }
+    for (name, c) in &before.claims {
+        if !c.terminating {
+            continue;
+        }
+        match after.claims.get(name) {
+            Some(now) => {
+                assert!(now.terminating, "{context}: {name} stopped Terminating without going");
+                assert!(in_use(after, name), "{context}: {name} is Terminating with nothing using it");
+            }
+            None => {
+                let deleted = events.iter().any(|e| matches!(e, csi::Event::ClaimDeleted { claim } if claim == name));
+                assert!(deleted, "{context}: {name} went with no ClaimDeleted");
+            }
+        }
+    }
+}
+
 #[test]
 fn random_volume_sequences_keep_every_rule() {
     // Which kinds of event the run met, so it can require the expansion and capability paths too.
@@ -170,8 +208,9 @@ fn random_volume_sequences_keep_every_rule() {
         0,
         random_setup,
         random_volume_action,
-        |_, after, _, events, context| {
+        |before, after, action, events, context| {
             check_volume_invariants(after, context);
+            check_pvc_protection(before, after, action, events, context);
             for e in events {
                 let json = serde_json::to_value(e).unwrap();
                 met.insert(json["type"].as_str().unwrap_or_default().to_string());
@@ -206,6 +245,7 @@ fn random_volume_sequences_keep_every_rule() {
         "resize-cancelled",
         "no-attach-step",
         "provisioning-failed",
+        "claim-terminating",
     ] {
         assert!(met.contains(kind), "no random sequence reached a {kind} event");
     }

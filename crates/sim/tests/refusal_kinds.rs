@@ -75,8 +75,7 @@ fn volume_refusals() -> Vec<csi::Refusal> {
         NotMounted { volume: s("pv-1"), pod: s("web-1") },
         ReadOnly { volume: s("pv-1"), pod: s("web-1") },
         NodeUnresponsive { node: s("node-a") },
-        ClaimInUse { claim: s("data"), pods: vec![s("web-1")] },
-        StillAttached { claim: s("data"), volume: s("pv-1"), nodes: vec![s("node-a")] },
+        ClaimTerminating { claim: s("data") },
         VolumeNotReleased { volume: s("pv-1") },
         ExpansionNotAllowed { claim: s("data"), class: s("standard") },
         ShrinkBelowCapacity { claim: s("data"), size_gib: 10, capacity_gib: 20 },
@@ -107,13 +106,12 @@ fn volume_place(r: &csi::Refusal) -> usize {
         NotMounted { .. } => 16,
         ReadOnly { .. } => 17,
         NodeUnresponsive { .. } => 18,
-        ClaimInUse { .. } => 19,
-        StillAttached { .. } => 20,
-        VolumeNotReleased { .. } => 21,
-        ExpansionNotAllowed { .. } => 22,
-        ShrinkBelowCapacity { .. } => 23,
-        ResizeUnbound { .. } => 24,
-        DriverCannotExpand { .. } => 25,
+        ClaimTerminating { .. } => 19,
+        VolumeNotReleased { .. } => 20,
+        ExpansionNotAllowed { .. } => 21,
+        ShrinkBelowCapacity { .. } => 22,
+        ResizeUnbound { .. } => 23,
+        DriverCannotExpand { .. } => 24,
     }
 }
 
@@ -200,7 +198,7 @@ fn topology_place(r: &topology::Refusal) -> usize {
 #[test]
 fn every_volume_refusal_kind_is_its_serde_tag() {
     let all = volume_refusals();
-    assert_every_variant(&all, volume_place, 26);
+    assert_every_variant(&all, volume_place, 25);
     assert_kinds_match(&all);
 }
 

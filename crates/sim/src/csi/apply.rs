@@ -77,7 +77,7 @@ impl State {
             }
             Action::Write { claim, pod } => self.check_write(&claim, &pod).map(|plan| self.do_write(&pod, plan)),
             Action::DeleteClaim { claim } => {
-                self.check_delete_claim(&claim).map(|volume| self.do_delete_claim(&claim, volume))
+                self.check_delete_claim(&claim).map(|plan| self.do_delete_claim(&claim, plan))
             }
             Action::DeleteReleased { volume } => {
                 self.check_delete_released(&volume).map(|()| self.do_delete_released(&volume))
@@ -89,7 +89,24 @@ impl State {
                 self.check_set_responsive(&node, responsive).map(|()| self.do_set_responsive(&node, responsive))
             }
         };
+        let outcome = outcome.map(|mut events| {
+            events.extend(self.release_protected());
+            events
+        });
         outcome.or_else(NoChange::outcome)
+    }
+
+    /// The pvc-protection controller lets a Terminating claim go once nothing uses it: then it is
+    /// deleted, and its volume follows the reclaim policy.
+    // Models pkg/controller/volume/pvcprotection/pvc_protection_controller.go Controller.removeFinalizer
+    fn release_protected(&mut self) -> Vec<Event> {
+        let unused = |c: &Claim| {
+            let v = c.volume.as_ref().and_then(|v| self.volumes.get(v));
+            c.terminating && !v.is_some_and(|v| !v.mounts.is_empty() || !v.attached.is_empty())
+        };
+        let done: Vec<(String, Option<String>)> =
+            self.claims.values().filter(|c| unused(c)).map(|c| (c.spec.name.clone(), c.volume.clone())).collect();
+        done.into_iter().flat_map(|(claim, volume)| self.do_delete_claim(&claim, DeleteClaim::Now(volume))).collect()
     }
 
     /// Sends a call to the driver and returns it with the driver's answer.
@@ -158,7 +175,7 @@ impl State {
 
     fn do_request(&mut self, spec: ClaimSpec, (binding, zone): (Binding, Option<String>)) -> Vec<Event> {
         let name = spec.name.clone();
-        self.claims.insert(name.clone(), Claim { spec, volume: None, resize: None });
+        self.claims.insert(name.clone(), Claim { spec, volume: None, resize: None, terminating: false });
         match binding {
             Binding::WaitForFirstConsumer => vec![Event::WaitingForFirstConsumer { claim: name }],
             Binding::Immediate => self.provision(&name, zone),
@@ -211,6 +228,9 @@ impl State {
 
     fn check_attach(&self, claim: &str, node: &str) -> Check<VolumeToAttach> {
         let c = self.claim(claim)?;
+        if c.terminating {
+            return Err(Refusal::ClaimTerminating { claim: claim.to_string() }.into());
+        }
         self.responsive_node(node)?;
         let node_zone = self.nodes[node].zone.clone();
         let Some(volume) = c.volume.clone() else {
@@ -292,6 +312,9 @@ impl State {
     }
 
     fn check_mount(&self, claim: &str, node: &str, pod: Option<String>) -> Check<Mount> {
+        if self.claim(claim)?.terminating {
+            return Err(Refusal::ClaimTerminating { claim: claim.to_string() }.into());
+        }
         self.responsive_node(node)?;
         let v = self.bound_volume(claim)?;
         if !v.attached.contains(node) {
@@ -504,23 +527,33 @@ impl State {
     }
 
     /// The claim's volume, if it has one, when nothing holds on to it.
-    fn check_delete_claim(&self, claim: &str) -> Check<Option<String>> {
+    /// The API server accepts the delete of a claim in use; Storage Object in Use Protection keeps
+    /// it Terminating while pods use it. Here a node that still holds its disk counts too: the
+    /// demo's attach stands for a pod's node, and its detach for the attach/detach controller's.
+    // Models pkg/controller/volume/pvcprotection/pvc_protection_controller.go Controller.processPVC
+    fn check_delete_claim(&self, claim: &str) -> Check<DeleteClaim> {
         let c = self.claim(claim)?;
+        if c.terminating {
+            return Err(NoChange::Holds(AlreadyHolds::Terminating { claim: claim.to_string() }));
+        }
         let Some(volume) = c.volume.clone() else {
-            return Ok(None);
+            return Ok(DeleteClaim::Now(None));
         };
         let v = &self.volumes[&volume];
-        if !v.mounts.is_empty() {
-            return Err(Refusal::ClaimInUse { claim: claim.to_string(), pods: v.all_pods() }.into());
+        if !v.mounts.is_empty() || !v.attached.is_empty() {
+            return Ok(DeleteClaim::Protected { pods: v.all_pods(), nodes: v.attached.iter().cloned().collect() });
         }
-        if !v.attached.is_empty() {
-            let nodes = v.attached.iter().cloned().collect();
-            return Err(Refusal::StillAttached { claim: claim.to_string(), volume, nodes }.into());
-        }
-        Ok(Some(volume))
+        Ok(DeleteClaim::Now(Some(volume)))
     }
 
-    fn do_delete_claim(&mut self, claim: &str, volume: Option<String>) -> Vec<Event> {
+    fn do_delete_claim(&mut self, claim: &str, plan: DeleteClaim) -> Vec<Event> {
+        let volume = match plan {
+            DeleteClaim::Now(volume) => volume,
+            DeleteClaim::Protected { pods, nodes } => {
+                self.claims.get_mut(claim).expect("checked").terminating = true;
+                return vec![Event::ClaimTerminating { claim: claim.to_string(), pods, nodes }];
+            }
+        };
         self.claims.remove(claim);
         let mut events = vec![Event::ClaimDeleted { claim: claim.to_string() }];
         let Some(volume) = volume else {
@@ -694,6 +727,13 @@ type Check<P> = Result<P, NoChange<AlreadyHolds, Refusal>>;
 enum VolumeToAttach {
     Bound(String),
     ToProvision { zone: Option<String> },
+}
+
+/// A claim's delete: at once, with its volume if it has one, or into Terminating while these
+/// pods use it or these nodes hold its disk.
+enum DeleteClaim {
+    Now(Option<String>),
+    Protected { pods: Vec<String>, nodes: Vec<String> },
 }
 
 /// A pod to mount the volume in; `named_by_model` when the model chose its name.

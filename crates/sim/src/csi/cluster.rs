@@ -36,7 +36,7 @@ impl State {
                 bound: c.volume.as_ref().and_then(|v| Some((v.clone(), self.volumes.get(v)?.filesystem_gib))),
                 selected_node: None,
                 set: None,
-                terminating: false,
+                deleted_at: c.terminating.then_some(UNDATED),
             })
             .collect();
         let volumes = self

@@ -73,6 +73,13 @@ pub enum Event {
     ClaimDeleted {
         claim: String,
     },
+    /// The claim was deleted while pods used it or a node held its disk: the API server set its
+    /// deletionTimestamp, and the pvc-protection finalizer keeps it until they are gone.
+    ClaimTerminating {
+        claim: String,
+        pods: Vec<String>,
+        nodes: Vec<String>,
+    },
     VolumeDeleted {
         volume: String,
     },
@@ -148,6 +155,7 @@ pub enum AlreadyHolds {
     NothingMounted { volume: String },
     NotAttached { volume: String, node: String },
     NodeState { node: String, responsive: bool },
+    Terminating { claim: String },
 }
 
 impl From<AlreadyHolds> for Event {
@@ -282,6 +290,23 @@ told_table! {
             ),
             k8s: None,
         },
+        Event::ClaimTerminating { claim, pods, nodes } => {
+            let (held_ja, held_en) = if pods.is_empty() {
+                (format!("{} がまだ繋いでいる", list(nodes)), format!("{} still holds its disk", list(nodes)))
+            } else {
+                (format!("{} が使っている", list(pods)), format!("{} use it", list(pods)))
+            };
+            Words {
+                ja: format!(
+                    "{claim} を消した。{held_ja}ので、kubernetes.io/pvc-protection が外れるまで Terminating のまま残る"
+                ),
+                en: format!(
+                    "deleted claim {claim}: {held_en}, so kubernetes.io/pvc-protection keeps it Terminating until \
+                        they are gone"
+                ),
+                k8s: None,
+            }
+        }
         Event::ClaimDeleted { claim } => Words {
             ja: format!("要求 {claim} を消した"),
             en: format!("deleted claim {claim}"),
@@ -405,6 +430,14 @@ told_table! {
 impl Tell for AlreadyHolds {
     fn prose(&self, ja: bool) -> String {
         let (j, e) = match self {
+            // Not a CSI call: the API server answers a second delete with the object as it is.
+            AlreadyHolds::Terminating { claim } => {
+                return pick(
+                    ja,
+                    format!("{claim} はもう削除中(Terminating)。何も変わらない"),
+                    format!("claim {claim} is already Terminating: nothing changed"),
+                )
+            }
             AlreadyHolds::Requested { claim } => {
                 (format!("要求 {claim} はもうある"), format!("claim {claim} already exists"))
             }

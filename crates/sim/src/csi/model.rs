@@ -65,6 +65,10 @@ pub struct Claim {
     /// Where a resize stands, when one has not finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resize: Option<Resize>,
+    /// Deleted while in use: the `kubernetes.io/pvc-protection` finalizer keeps it, Terminating,
+    /// until no pod uses it and no node holds its disk.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub terminating: bool,
 }
 
 /// A resize that has not finished. Growing a volume is two steps because a disk and the filesystem

@@ -92,14 +92,10 @@ pub enum Refusal {
     NodeUnresponsive {
         node: String,
     },
-    ClaimInUse {
+    /// A new pod (or node) for a claim that is being deleted: the scheduler's volume binding
+    /// refuses it.
+    ClaimTerminating {
         claim: String,
-        pods: Vec<String>,
-    },
-    StillAttached {
-        claim: String,
-        volume: String,
-        nodes: Vec<String>,
     },
     VolumeNotReleased {
         volume: String,
@@ -298,23 +294,12 @@ told_table! {
             ),
             k8s: None,
         },
-        Refusal::ClaimInUse { claim, pods } => Row {
-            kind: "claim-in-use",
-            ja: format!(
-                "{claim} はまだ {} から使われているので消せない(実物では Terminating のまま、使う Pod が消えるのを待つ)",
-                list(pods)
-            ),
-            en: format!(
-                "{claim} is still used by {} (a real cluster keeps it Terminating until those pods are gone)",
-                list(pods)
-            ),
-            k8s: None,
-        },
-        Refusal::StillAttached { claim, volume, nodes } => Row {
-            kind: "still-attached",
-            ja: format!("{claim} の実体 {volume} はまだ {} に繋がっている。先に外す", list(nodes)),
-            en: format!("{claim}'s volume {volume} is still attached to {}; detach it first", list(nodes)),
-            k8s: None,
+        // Models pkg/scheduler/framework/plugins/volumebinding/binder.go volumeBinder.GetPodVolumeClaims
+        Refusal::ClaimTerminating { claim } => Row {
+            kind: "claim-terminating",
+            ja: format!("{claim} は削除中(Terminating)なので、新しい Pod にもノードにも渡せない"),
+            en: format!("{claim} is being deleted (Terminating): no new pod or node gets it"),
+            k8s: Some(format!("persistentvolumeclaim \"{claim}\" is being deleted")),
         },
         Refusal::VolumeNotReleased { volume } => Row {
             kind: "volume-not-released",

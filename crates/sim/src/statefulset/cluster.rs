@@ -37,7 +37,7 @@ impl State {
                     class: CLASS.to_string(),
                     selected_node: None,
                     set: Some(set.clone()),
-                    terminating: pvc.terminating,
+                    deleted_at: pvc.terminating.then_some(crate::cluster::UNDATED),
                 }
             })
             .collect();

@@ -53,7 +53,7 @@ impl State {
                 bound: c.volume.clone().map(|v| (v, SIZE_GIB)),
                 selected_node: c.selected_node.clone(),
                 set: owner(&c.name).map(|(set, _)| set),
-                terminating: false,
+                deleted_at: None,
             })
             .collect();
         let volumes = self

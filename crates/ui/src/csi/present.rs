@@ -188,6 +188,11 @@ pub enum Situation {
     ClaimDeleted {
         released: bool,
     },
+    /// Deleted in use: pvc-protection keeps the claim until its pods and nodes let go.
+    Terminating {
+        pods: usize,
+        nodes: Vec<String>,
+    },
     NoVolumeYet {
         zoned: bool,
     },
@@ -233,6 +238,9 @@ pub fn situation(state: &State, config: DemoConfig) -> Situation {
     let Some(v) = claim.volume else {
         return Situation::NoVolumeYet { zoned: config.zoned };
     };
+    if state.claims[DEMO_CLAIM].terminating {
+        return Situation::Terminating { pods: v.pods, nodes: v.attached };
+    }
     if let Some(dead) = v.attached.iter().find(|n| !state.nodes[n.as_str()].responsive) {
         return Situation::Unresponsive { node: dead.clone(), volume: v.name };
     }
@@ -466,6 +474,20 @@ mod tests {
         s.dispatch(Action::SetResponsive { node: "node-a".into(), responsive: false });
         assert!(verdict(&s, config, Lang::Ja).starts_with("node-a が応答しない"));
         assert_eq!(tone(&s), Tone::Ng);
+    }
+
+    #[test]
+    fn a_claim_deleted_in_use_reads_terminating_until_its_node_lets_go() {
+        let config = DemoConfig::default();
+        let mut s = start(config);
+        s.dispatch(attach("node-a"));
+        s.dispatch(Action::Mount { claim: DEMO_CLAIM.into(), node: "node-a".into(), pod: None });
+        assert!(s.dispatch(Action::DeleteClaim { claim: DEMO_CLAIM.into() }));
+        assert!(verdict(&s, config, Lang::En).starts_with("The claim is Terminating: 1 pod(s) use it"));
+        s.dispatch(Action::UnmountAll { claim: DEMO_CLAIM.into() });
+        assert!(verdict(&s, config, Lang::Ja).contains("node-a がまだ繋いでいる"));
+        s.dispatch(Action::Detach { claim: DEMO_CLAIM.into(), node: "node-a".into() });
+        assert_eq!(situation(&s.state, config), Situation::ClaimDeleted { released: false });
     }
 
     #[test]

@@ -207,6 +207,26 @@ pub fn verdict(session: &CsiSession, config: kubevol_sim::csi::DemoConfig, lang:
             "要求を消した。回収が Delete なので実体も消えた",
             "The claim is gone. Reclaim is Delete, so the volume is gone too",
         ).get(lang).into(),
+        Situation::Terminating { pods: 0, nodes } => lang.say(
+            format_args!(
+                "要求は削除中(Terminating)。{} がまだ繋いでいるので、kubernetes.io/pvc-protection が消させない。外すと要求が消え、回収の方針に従う",
+                nodes.join(", ")
+            ),
+            format_args!(
+                "The claim is Terminating: {} still holds the disk, so kubernetes.io/pvc-protection keeps it. Detach \
+                 and the claim goes, its volume as the reclaim policy says",
+                nodes.join(", ")
+            ),
+        ),
+        Situation::Terminating { pods, .. } => lang.say(
+            format_args!(
+                "要求は削除中(Terminating)。Pod が {pods} 個使っているので、kubernetes.io/pvc-protection が消させない。新しい Pod には渡せない"
+            ),
+            format_args!(
+                "The claim is Terminating: {pods} pod(s) use it, so kubernetes.io/pvc-protection keeps it; no new pod \
+                 gets it"
+            ),
+        ),
         Situation::NoVolumeYet { zoned: true } => msg(
             "要求だけがあり、実体はまだ無い。どちらかのノードで「繋ぐ」を押すと、そのノードの区画に作られる",
             "Only the claim exists, no volume yet. Attach on a node and the volume is created in that node's zone",
