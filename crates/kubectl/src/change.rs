@@ -25,6 +25,20 @@ pub trait Served: Model {
     /// The action that makes `change`, read against the cluster it changes, or what the demo's
     /// cluster cannot do.
     fn action(cluster: &Cluster, change: &Change) -> Result<Self::Action, String>;
+
+    /// What the cluster's own controllers do within seconds of a change through the API, as the
+    /// demo's action for it (the StatefulSet controller makes a deleted pod again, the scheduler
+    /// places it); `None` when nothing moves without the reader, or when what moves next takes
+    /// minutes in a real cluster (a lost node's pods wait out their 300 s toleration), which
+    /// waits for [`Served::step`].
+    fn settle(_cluster: &Cluster) -> Option<Self::Action> {
+        None
+    }
+
+    /// One step of the demo's clock, asked for: what the demo's step button does.
+    fn step() -> Option<Self::Action> {
+        None
+    }
 }
 
 pub fn cannot(what: &str) -> String {
@@ -58,6 +72,14 @@ impl Served for csi::State {
         match change {
             Change::Delete { kind: Kind::Pod, name, .. } => {
                 let pod = cluster.pods.iter().find(|p| p.name == *name).ok_or_else(|| cannot_change(change))?;
+                // A pod waiting for a refused attach is the Moment's, not the model's: it starts
+                // when its node may attach the volume, and the model has no action to delete it.
+                if pod.creating {
+                    return Err(cannot(
+                        "delete a pod that waits for its volume: detach the volume from the other \
+                        node, attach it to this pod's node and mount it, and this pod starts",
+                    ));
+                }
                 let claim = pod.claim.clone().unwrap_or_default();
                 Ok(csi::Action::Unmount { claim, pod: name.clone() })
             }
@@ -102,7 +124,22 @@ impl Served for statefulset::State {
             other => Err(cannot_change(other)),
         }
     }
+
+    /// The StatefulSet controller and the kubelet: pods made, started in order, until nothing moves
+    /// (a broken pod keeps failing; the rest wait, as OrderedReady says).
+    // Models pkg/controller/statefulset/stateful_set_control.go defaultStatefulSetControl.UpdateStatefulSet
+    fn settle(_: &Cluster) -> Option<statefulset::Action> {
+        Some(statefulset::Action::Run { max: SETTLE_STEPS })
+    }
+
+    fn step() -> Option<statefulset::Action> {
+        Some(statefulset::Action::Step)
+    }
 }
+
+/// How many of a model's steps its controllers take, at most, after one change: the demos' sets
+/// are small, and a real cluster's controllers are done within seconds.
+const SETTLE_STEPS: u32 = 20;
 
 impl Served for topology::State {
     const KINDS: &'static [Kind] = &[
@@ -126,5 +163,18 @@ impl Served for topology::State {
             Change::Scale { set, replicas } => Ok(topology::Action::Scale { set: set.clone(), replicas: *replicas }),
             other => Err(cannot_change(other)),
         }
+    }
+
+    /// The StatefulSet controller and the scheduler, while every node reports: the model's step
+    /// also evicts a lost node's pods, which a real cluster does only after their 300 s
+    /// toleration, so with a node lost the cluster waits for an explicit step.
+    // Models pkg/controller/statefulset/stateful_set_control.go defaultStatefulSetControl.UpdateStatefulSet
+    fn settle(cluster: &Cluster) -> Option<topology::Action> {
+        let lost = cluster.nodes.iter().any(|n| n.lost_at.is_some());
+        (!lost).then_some(topology::Action::Run { max: SETTLE_STEPS })
+    }
+
+    fn step() -> Option<topology::Action> {
+        Some(topology::Action::Step)
     }
 }

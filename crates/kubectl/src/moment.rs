@@ -110,6 +110,8 @@ impl Moment {
             claim && !cluster.pods.iter().any(|p| p.name == w.name)
         });
         cluster.pods.extend(self.waiting.iter().cloned());
+        // The API server lists by name (its storage's key order), whatever order a model keeps.
+        cluster.pods.sort_by(|a, b| a.name.cmp(&b.name));
     }
 
     /// What a model keeps no clock for ([`UNDATED`]: a node gone NotReady, its taints, its pods'

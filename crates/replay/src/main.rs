@@ -17,7 +17,13 @@ const HELP: &str = "kubevol-replay replays a kubevol-lab scenario through the mo
       1 when one did not, 2 when the scenario is malformed (format: crates/replay/README.md)
   kubevol-replay serve <scenario.json> [--at N] [--port P]
       serves the scenario's cluster after its first N actions (all without --at) on
-      127.0.0.1:P (8001 without --port) as the Kubernetes API serves it, for a real kubectl
+      127.0.0.1:P (8001 without --port) as the Kubernetes API serves it, for a real kubectl.
+      After each change through the API (kubectl delete, scale), the cluster's controllers act
+      as a real cluster's do within seconds: a deleted StatefulSet pod is made again, pending
+      pods are placed. What takes minutes in a real cluster (a lost node's pods evicted after
+      their 300 s toleration) waits for an explicit step of the demo's clock:
+          curl -X POST http://127.0.0.1:P/kubevol/step
+      Each action is one second of the cluster's clock.
   kubevol-replay --help
       prints this
 ";

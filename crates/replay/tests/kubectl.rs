@@ -38,12 +38,27 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kubectl")
 }
 
-/// One line of the table: the scenario's file stem, the moment, and kubectl's arguments.
+/// One line of the table: the scenario's file stem, the moment, and kubectl's arguments; a line
+/// of commands joined by ` && ` runs them one after the other against one cluster (`then`), as
+/// a reader does to see what a change did, and prints what each printed.
 struct Case {
     scenario: String,
     at: Option<usize>,
     args: Vec<String>,
+    then: Vec<Vec<String>>,
     line: String,
+}
+
+impl Case {
+    /// Each command's arguments, in order.
+    fn commands(&self) -> impl Iterator<Item = &Vec<String>> {
+        std::iter::once(&self.args).chain(&self.then)
+    }
+
+    /// Each command as typed, in order.
+    fn typed(&self) -> Vec<&str> {
+        self.line.split_once(": ").map_or("", |(_, typed)| typed).split(" && ").collect()
+    }
 }
 
 /// Words as the prompt's shell splits them (single and double quotes, backslashes): the real
@@ -63,7 +78,9 @@ fn cases() -> Vec<Case> {
                 Some((s, n)) => (s.to_string(), Some(n.parse().unwrap())),
                 None => (moment.to_string(), None),
             };
-            Case { scenario, at, args: words(args), line: line.to_string() }
+            let mut commands = args.split(" && ").map(words);
+            let args = commands.next().unwrap_or_default();
+            Case { scenario, at, args, then: commands.collect(), line: line.to_string() }
         })
         .collect()
 }
@@ -105,20 +122,24 @@ fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
     // read as a missing flag's value. Each run's cache is under its own HOME.
     let config = home.join(format!("config-{}", address.port()));
     std::fs::write(&config, kubeconfig(&format!("http://{address}"))).unwrap();
-    let out = Command::new(kubectl)
-        .args(&case.args)
-        .env("TZ", "UTC")
-        .env("HOME", home)
-        .env("KUBECONFIG", &config)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_file(&config);
-    let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
-    printed.push_str(&String::from_utf8_lossy(&out.stderr));
-    if !out.status.success() {
-        printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
+    let mut all = String::new();
+    for args in case.commands() {
+        let out = Command::new(kubectl)
+            .args(args)
+            .env("TZ", "UTC")
+            .env("HOME", home)
+            .env("KUBECONFIG", &config)
+            .output()
+            .unwrap();
+        let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
+        printed.push_str(&String::from_utf8_lossy(&out.stderr));
+        if !out.status.success() {
+            printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
+        }
+        all.push_str(&normalise(&printed, args[0] == "describe"));
     }
-    normalise(&printed, case.args[0] == "describe")
+    let _ = std::fs::remove_file(&config);
+    all
 }
 
 /// A kubeconfig whose one context is the served cluster, in the default namespace.
@@ -223,6 +244,10 @@ fn our_printer_prints_what_the_real_kubectl_printed() {
     for case in cases() {
         let live = kubevol_replay::serve::load(&scenario(&case.scenario), case.at).unwrap();
         let moment: &Moment = live.moment();
+        // Our printer reads; a change and what follows it are the prompt's (below).
+        if !case.then.is_empty() {
+            continue;
+        }
         let Some(ours) = printed(moment, &case.args) else {
             continue;
         };
@@ -253,8 +278,12 @@ fn the_prompt_prints_what_the_real_kubectl_printed() {
     let (mut compared, mut differ, mut honest) = (0, Vec::new(), Vec::new());
     for case in cases() {
         let mut live = kubevol_replay::serve::load(&scenario(&case.scenario), case.at).unwrap();
-        let typed = case.line.split_once(": ").map_or("", |(_, typed)| typed);
-        let ours = normalise(&live.prompt(typed), case.args[0] == "describe");
+        let ours: String = case
+            .typed()
+            .into_iter()
+            .zip(case.commands())
+            .map(|(typed, args)| normalise(&live.prompt(typed), args[0] == "describe"))
+            .collect();
         if prompt_says_it_cannot(&case.args) {
             assert!(ours.contains("cannot") || ours.contains("does not"), "{}: says so plainly: {ours}", case.line);
             honest.push(case.line);

@@ -208,12 +208,25 @@ fn a_watch_sends_each_change_as_it_happens() {
     }
     let (code, _) = request(address, "DELETE", "/api/v1/namespaces/default/pods/db-0", "{}");
     assert_eq!(code, 200);
-    // The delete is one action of the model, as the demo's button: db-0 goes (the controller makes
-    // it again on the next step, which the served cluster takes only when a change asks for one).
-    read_until(&mut watch, &mut seen, "\"type\":\"DELETED\"", 1);
-    // An event's object comes before its type (the keys in order): what follows the last ADDED.
-    let deleted = seen.rsplit("\"type\":\"ADDED\"").next().unwrap();
-    assert!(deleted.contains("\"name\":\"db-0\"") && deleted.contains("DELETED"), "{seen}");
+    // A graceful delete: db-0 with its deletionTimestamp, then gone; then the StatefulSet
+    // controller, within the change's second, makes it again under a new uid.
+    read_until(&mut watch, &mut seen, "\"type\":\"ADDED\"", 4);
+    let lines: Vec<&str> = seen.lines().filter(|l| l.starts_with('{')).collect();
+    let after: Vec<&str> = lines[3..].to_vec();
+    let kinds: Vec<&str> = after.iter().map(|l| l.rsplit("\"type\":\"").next().unwrap_or_default()).collect();
+    assert_eq!(kinds, ["MODIFIED\"}", "DELETED\"}", "ADDED\"}"], "{seen}");
+    assert!(after.iter().all(|l| l.contains("\"name\":\"db-0\"")), "{seen}");
+    assert!(after[0].contains("\"deletionGracePeriodSeconds\":30"), "{}", after[0]);
+    let uid = |l: &str| serde_json::from_str::<serde_json::Value>(l).unwrap()["object"]["metadata"]["uid"].clone();
+    assert_eq!(uid(after[0]), uid(lines[0]), "the MODIFIED is the old db-0");
+    assert_ne!(uid(after[2]), uid(lines[0]), "db-0 made again is a new object");
+    // Forced (gracePeriodSeconds 0): gone at once, then made again.
+    let (code, _) = request(address, "DELETE", "/api/v1/namespaces/default/pods/db-2", "{\"gracePeriodSeconds\":0}");
+    assert_eq!(code, 200);
+    read_until(&mut watch, &mut seen, "\"type\":\"ADDED\"", 5);
+    let forced: Vec<&str> = seen.lines().filter(|l| l.starts_with('{')).skip(6).collect();
+    let kinds: Vec<&str> = forced.iter().map(|l| l.rsplit("\"type\":\"").next().unwrap_or_default()).collect();
+    assert_eq!(kinds, ["DELETED\"}", "ADDED\"}"], "{seen}");
     let (code, _) = request(
         address,
         "PATCH",
@@ -247,5 +260,29 @@ fn many_readers_at_once_and_a_dropped_watch_leave_the_cluster_as_it_was() {
         assert_eq!(code, 200, "{list}");
         assert_eq!(list, before, "every reader reads the same moment");
     }
+    assert_eq!(request(address, "GET", "/api/v1/namespaces/default/pods", "").1, before);
+}
+
+/// What takes minutes in a real cluster waits for an explicit step of the demo's clock, which
+/// `serve --help` documents: a lost node's pods are evicted only then. The CSI chapter's cluster
+/// has no clock of its own, and says so.
+#[test]
+fn an_explicit_step_moves_the_clock_and_a_cluster_without_one_says_so() {
+    // After fail-node: the lost node's pods wait out their toleration.
+    let address = serve::spawn(&scenario("topology-chapter-node-loss.json"), Some(2)).unwrap();
+    let (_, before) = request(address, "GET", "/api/v1/namespaces/default/pods", "");
+    assert!(!before.contains("deletionTimestamp"), "{before}");
+    let (code, body) = request(address, "GET", "/kubevol/step", "");
+    assert_eq!(code, 405, "{body}");
+    let (code, body) = request(address, "POST", "/kubevol/step", "");
+    assert_eq!(code, 200, "{body}");
+    assert!(body.contains("\"status\":\"Success\"") && body.contains("\"message\":\"step "), "{body}");
+    let (_, after) = request(address, "GET", "/api/v1/namespaces/default/pods", "");
+    assert!(after.contains("deletionTimestamp"), "the step evicted the lost node's pods: {after}");
+    let address = serve::spawn(&scenario("csi-rwo-second-node-multi-attach.json"), None).unwrap();
+    let (_, before) = request(address, "GET", "/api/v1/namespaces/default/pods", "");
+    let (code, body) = request(address, "POST", "/kubevol/step", "");
+    assert_eq!(code, 409, "{body}");
+    assert!(body.contains("no clock of its own"), "{body}");
     assert_eq!(request(address, "GET", "/api/v1/namespaces/default/pods", "").1, before);
 }

@@ -17,8 +17,12 @@ pub enum Refusal {
 /// A model's cluster, whatever the model.
 pub trait Live: Send {
     fn moment(&self) -> &Moment;
-    /// Applies the change as one model action, one step later, if the model has one.
+    /// Applies the change as one model action, one step later, if the model has one; then what
+    /// the cluster's controllers do within seconds of it ([`Served::settle`]), one step more.
     fn change(&mut self, change: &Change) -> Result<(), Refusal>;
+    /// One step of the demo's clock ([`Served::step`]), for what takes minutes in a real cluster;
+    /// `Err` with why when the demo's cluster has no clock of its own.
+    fn step(&mut self) -> Result<(), String>;
     /// What the demo's kubectl prompt prints for a typed line, its changes made (as a demo's).
     fn prompt(&mut self, line: &str) -> String;
 }
@@ -50,13 +54,33 @@ impl<M: Served> Live for Held<M> {
 
     fn change(&mut self, change: &Change) -> Result<(), Refusal> {
         let action = M::action(&self.moment.cluster, change).map_err(Refusal::Cannot)?;
-        self.moment.apply(&mut self.state, action).map(drop).map_err(|r| Refusal::Refused(r.tell(Voice::K8s)))
+        self.moment.apply(&mut self.state, action).map_err(|r| Refusal::Refused(r.tell(Voice::K8s)))?;
+        if let Some(settle) = M::settle(&self.moment.cluster) {
+            // A Run with nothing to run is refused: the clock moves on all the same.
+            let _ = self.moment.apply(&mut self.state, settle);
+        }
+        Ok(())
     }
 
+    fn step(&mut self) -> Result<(), String> {
+        let step = M::step().ok_or_else(|| {
+            "this demo's cluster has no clock of its own: every change in it is a reader's action".to_string()
+        })?;
+        self.moment.apply(&mut self.state, step).map(drop).map_err(|r| r.tell(Voice::K8s))
+    }
+
+    /// The served cluster's prompt moves on after a change as its API does.
     fn prompt(&mut self, line: &str) -> String {
-        match kubevol_kubectl::Request::read(line) {
+        let before = self.moment.cluster.clone();
+        let answer = match kubevol_kubectl::Request::read(line) {
             Ok(request) => kubevol_kubectl::prompt::answer(&mut self.state, &mut self.moment, request),
             Err(error) => error,
+        };
+        if self.moment.cluster != before {
+            if let Some(settle) = M::settle(&self.moment.cluster) {
+                let _ = self.moment.apply(&mut self.state, settle);
+            }
         }
+        answer
     }
 }

@@ -28,17 +28,28 @@ use serde_json::Value;
 pub struct Shared {
     live: Arc<Mutex<Box<dyn Live>>>,
     changes: Arc<tokio::sync::watch::Sender<u64>>,
+    /// The uids of objects deleted with `gracePeriodSeconds: 0`, which go at once: a watch sees
+    /// them DELETED with no deletionTimestamp first.
+    forced: Arc<Mutex<Vec<Value>>>,
 }
 
 impl Shared {
     fn new(live: Box<dyn Live>) -> Shared {
-        Shared { live: Arc::new(Mutex::new(live)), changes: Arc::new(tokio::sync::watch::Sender::new(0)) }
+        Shared {
+            live: Arc::new(Mutex::new(live)),
+            changes: Arc::new(tokio::sync::watch::Sender::new(0)),
+            forced: Arc::new(Mutex::new(Vec::new())),
+        }
     }
 
     /// The cluster, even if a handler panicked while holding it: a request's panic must not take
     /// every later request down with it.
     fn live(&self) -> std::sync::MutexGuard<'_, Box<dyn Live>> {
         self.live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn forced(&self) -> std::sync::MutexGuard<'_, Vec<Value>> {
+        self.forced.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

@@ -164,6 +164,9 @@ async fn handle(
         Err(e) => return bad_request(&format!("the query does not parse: {e}")),
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1").to_string();
+    if uri.path().trim_end_matches('/') == STEP_PATH {
+        return step(&shared, &method);
+    }
     let Some(path) = parse_path(uri.path()) else {
         return no_such_path();
     };
@@ -284,6 +287,29 @@ async fn handle(
     }
 }
 
+/// The served cluster's own path, outside the Kubernetes API: one step of the demo's clock.
+pub const STEP_PATH: &str = "/kubevol/step";
+
+/// `POST /kubevol/step`: what takes minutes in a real cluster (a lost node's pods evicted after
+/// their toleration), one step of the demo's clock; answered with a `Status` either way.
+fn step(shared: &Shared, method: &Method) -> Response {
+    if *method != Method::POST {
+        return not_allowed();
+    }
+    let mut live = shared.live();
+    let answer = match live.step() {
+        Ok(()) => {
+            let message = format!("step {}", live.moment().now);
+            let body = json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "message": message, "code": 200});
+            ok(body)
+        }
+        Err(message) => status(StatusCode::CONFLICT, "Conflict", &message, json!({})),
+    };
+    drop(live);
+    shared.changes.send_modify(|n| *n += 1);
+    answer
+}
+
 /// What the demo's cluster cannot do: a 405 that says so.
 fn cannot(what: &str) -> Response {
     let message = format!("this demo's cluster cannot {what}");
@@ -372,6 +398,9 @@ fn delete(shared: &Shared, target: &Target, name: &str, body: &[u8]) -> Response
         Resource::Lease => return cannot("delete a Lease: each node's kubelet holds its own"),
     };
     let before = one(shared.live().moment(), target, name);
+    if let (true, Some(before)) = (force, &before) {
+        shared.forced().push(before["metadata"]["uid"].clone());
+    }
     // An object made again under the same name (a StatefulSet's pod) is a new object: kubectl
     // waits for the uid it was answered with to go, so the answer is the deleted one.
     change(shared, target, name, Change::Delete { kind, name: name.to_string(), force }, |moment| {

@@ -10,6 +10,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
+use kubevol_kubectl::Kind;
+
 use super::objects::{self, Include};
 use super::resource::Resource;
 use super::select::Selector;
@@ -73,6 +75,9 @@ impl Watching {
         let before = std::mem::take(&mut self.seen);
         for old in &before {
             if !now.iter().any(|n| n.name == old.name && uid(n) == uid(old)) {
+                if let Some(deleting) = self.deleting(old) {
+                    self.event("MODIFIED", &deleting);
+                }
                 self.event("DELETED", old);
             }
         }
@@ -84,6 +89,45 @@ impl Watching {
             }
         }
         self.seen = now;
+    }
+
+    /// A graceful delete is two changes to a watcher: the object with its deletionTimestamp
+    /// (MODIFIED), then gone (DELETED). The model makes a delete one change, so an object that
+    /// goes without having carried a deletionTimestamp is sent with one first: a pod's is its
+    /// grace period (30 s) after now, a claim's, a volume's or an attachment's (whose finalizers
+    /// hold them) now. Nodes and StatefulSets, with no finalizer here, and what was deleted with
+    /// `gracePeriodSeconds: 0` just go.
+    // Models staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go Store.Delete
+    fn deleting(&mut self, old: &Seen) -> Option<Seen> {
+        let grace = match self.resource {
+            Resource::Kind(Kind::Pod) => 30,
+            Resource::Kind(Kind::PersistentVolumeClaim | Kind::PersistentVolume | Kind::VolumeAttachment) => 0,
+            _ => return None,
+        };
+        let uid = &old.object["metadata"]["uid"];
+        if old.object["metadata"].get("deletionTimestamp").is_some() || self.shared.forced().contains(uid) {
+            return None;
+        }
+        let at = kubevol_kubectl::timestamp(self.shared.live().moment().now + grace);
+        let mut object = old.object.clone();
+        let metadata = object["metadata"].as_object_mut()?;
+        metadata.insert("deletionGracePeriodSeconds".into(), json!(grace));
+        metadata.insert("deletionTimestamp".into(), json!(at));
+        // Its row as the printers print a deleted object: Terminating (`printPod`,
+        // `printPersistentVolumeClaim`, `printPersistentVolume`), its object with the same metadata.
+        let mut row = old.row.clone();
+        let status =
+            row["columnDefinitions"].as_array().and_then(|columns| columns.iter().position(|c| c["name"] == "Status"));
+        for r in row["rows"].as_array_mut().into_iter().flatten() {
+            if let Some(cell) = status.and_then(|i| r["cells"].get_mut(i)) {
+                *cell = json!("Terminating");
+            }
+            if let Some(meta) = r["object"]["metadata"].as_object_mut() {
+                meta.insert("deletionGracePeriodSeconds".into(), json!(grace));
+                meta.insert("deletionTimestamp".into(), json!(at));
+            }
+        }
+        Some(Seen { name: old.name.clone(), object, row })
     }
 
     async fn next(mut self) -> Option<(Result<Bytes, std::convert::Infallible>, Watching)> {
