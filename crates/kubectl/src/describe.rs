@@ -12,8 +12,9 @@ use std::fmt::Write;
 
 use crate::yaml::{
     claim_annotations, claim_deleting, gi, node_conditions, node_info, pod_conditions, pod_deleting, pod_phase,
-    pod_volume, resource_version, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS, DEFAULT_TOLERATIONS, FS_TYPE,
-    MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS, VOLUME_FINALIZERS,
+    pod_volume, resource_version, rfc1123z, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS,
+    DEFAULT_TOLERATIONS, FS_TYPE, MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS,
+    VOLUME_FINALIZERS,
 };
 use crate::{
     age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, CONTAINER_CREATING, IMAGE, NAMESPACE,
@@ -381,13 +382,6 @@ fn sort<T: PartialOrd>(items: &mut [T]) {
             j -= 1;
         }
     }
-}
-
-/// A step as `time.RFC1123Z` writes it: the demos stay inside EPOCH's day, a Thursday.
-fn rfc1123z(step: u64) -> String {
-    let stamp = timestamp(step);
-    let time = stamp.split_once('T').and_then(|(_, t)| t.strip_suffix('Z')).unwrap_or_default();
-    format!("Thu, 01 Jan 2026 {time} +0000")
 }
 
 /// Lines laid out as kubectl's Go tabwriter lays them out (padding 2, as `tabbedString` sets it

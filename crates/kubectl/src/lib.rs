@@ -30,12 +30,14 @@ pub use labels::LabelSelector;
 pub use moment::Moment;
 pub use read::{Describe, Get, Output, Request, Resource};
 pub use value::{yaml, Value};
-pub use yaml::{object, timestamp};
+pub use yaml::{object, set_step_zero, timestamp};
 
 pub use kubevol_sim::cluster::*;
 
 /// When a demo's step 0 happens, for the `creationTimestamp` of its objects.
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
+/// [`EPOCH`] in seconds since 1970.
+pub const EPOCH_SECONDS: u64 = 1_767_225_600;
 /// What every demo node's kubelet reports as its version, and the served API server's.
 pub const KUBELET_VERSION: &str = "v1.37.0";
 /// The kubectl the prompt stands for: the one the bootstrap pins as the judge

@@ -122,6 +122,10 @@ fn serve(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The cluster's steps counted back from now, one a second: a client's clock (`describe`'s
+    // ages) and the server's (`get`'s) agree when the server starts.
+    let started = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    kubevol_kubectl::set_step_zero(started.saturating_sub(live.moment().now));
     let step = live.moment().now;
     eprintln!(
         "kubevol-replay: {path} at step {step}, served on http://127.0.0.1:{port}\n  \
