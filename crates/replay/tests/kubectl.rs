@@ -265,9 +265,9 @@ fn our_printer_prints_what_the_real_kubectl_printed() {
 }
 
 /// What the prompt leaves to the real kubectl and says so plainly instead: the nodes' Leases
-/// (the served cluster's own, not a demo's), field selectors, and files to apply.
+/// (the served cluster's own, not a demo's), field selectors, and files to apply or create.
 fn prompt_says_it_cannot(args: &[String]) -> bool {
-    args.iter().any(|a| a.starts_with("lease") || a == "--field-selector" || a == "apply")
+    args.iter().any(|a| a.starts_with("lease") || a == "--field-selector" || a == "apply" || a == "create")
 }
 
 /// The demo's kubectl prompt, typed each line of the table at its moment, prints what the real

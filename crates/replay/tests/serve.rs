@@ -286,3 +286,25 @@ fn an_explicit_step_moves_the_clock_and_a_cluster_without_one_says_so() {
     assert!(body.contains("no clock of its own"), "{body}");
     assert_eq!(request(address, "GET", "/api/v1/namespaces/default/pods", "").1, before);
 }
+
+/// The OpenAPI v3 kubectl reads before `apply -f`: an index of group versions, and for each the
+/// PATCH operations that take `fieldValidation`; an unknown group version is a 404 Status.
+#[test]
+fn openapi_v3_says_the_server_validates_fields_and_nothing_more() {
+    let address = serve::spawn(&scenario("sts-ordered-startup.json"), None).unwrap();
+    let (code, index) = request(address, "GET", "/openapi/v3", "");
+    assert_eq!(code, 200, "{index}");
+    let index: serde_json::Value = serde_json::from_str(&index).unwrap();
+    let url = index["paths"]["apis/apps/v1"]["serverRelativeURL"].as_str().unwrap().to_string();
+    let (code, doc) = request(address, "GET", &url, "");
+    assert_eq!(code, 200, "{doc}");
+    let doc: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    let patch = &doc["paths"]["/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}"]["patch"];
+    assert_eq!(patch["x-kubernetes-group-version-kind"]["kind"], "StatefulSet");
+    assert_eq!(patch["parameters"][0]["name"], "fieldValidation");
+    let (code, body) = request(address, "GET", "/openapi/v3/apis/batch/v1", "");
+    assert_eq!(code, 404, "{body}");
+    assert!(body.contains("\"kind\":\"Status\""), "{body}");
+    let (code, _) = request(address, "POST", "/openapi/v3", "{}");
+    assert_eq!(code, 405);
+}

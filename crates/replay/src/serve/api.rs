@@ -92,3 +92,66 @@ pub fn resources(group: &str) -> Option<Value> {
     let group_version = if group.is_empty() { "v1".to_string() } else { format!("{group}/v1") };
     Some(json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": list}))
 }
+
+/// A group's path under `/openapi/v3`: `api/v1` for the core group, `apis/<group>/v1` else.
+fn openapi_path(group: &str) -> String {
+    if group.is_empty() {
+        "api/v1".to_string()
+    } else {
+        format!("apis/{group}/v1")
+    }
+}
+
+/// `/openapi/v3`: where each group version's document is. kubectl reads it before `apply` or
+/// `create -f`, to learn whether the server validates fields itself.
+// Models staging/src/k8s.io/kube-openapi/pkg/handler3/handler.go OpenAPIService.HandleDiscovery
+pub fn openapi_index() -> Value {
+    let paths: serde_json::Map<String, Value> = std::iter::once("")
+        .chain(GROUPS)
+        .map(|group| {
+            let path = openapi_path(group);
+            // The API server's hash is of the document; a made-up one, stable per path, here.
+            let url = format!("/openapi/v3/{path}?hash={:016X}", kubevol_kubectl::name_hash(Kind::Node, &path));
+            (path, json!({"serverRelativeURL": url}))
+        })
+        .collect();
+    json!({"paths": paths})
+}
+
+/// `/openapi/v3/<group version>`: for each resource, the PATCH of one object and the
+/// `fieldValidation` it takes. That is what kubectl looks for: a server that validates fields
+/// itself is sent the objects to check (`?fieldValidation=Strict`), so `apply -f` needs no
+/// `--validate=false`, and the demo's cluster then answers what it can do with them. It serves
+/// no schemas: no client validates against it.
+// Models staging/src/k8s.io/cli-runtime/pkg/resource/query_param_verifier_v3.go supportsQueryParamV3
+pub fn openapi_document(path: &str) -> Option<Value> {
+    let group = match path.trim_matches('/') {
+        "api/v1" => "",
+        other => GROUPS.into_iter().find(|g| other == format!("apis/{g}/v1"))?,
+    };
+    let mut paths = serde_json::Map::new();
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
+        let (plural, _, _, kind) = resource.api();
+        let namespace = if resource.namespaced() { "/namespaces/{namespace}" } else { "" };
+        let at = format!("/{}{namespace}/{plural}/{{name}}", openapi_path(group));
+        let field_validation = json!({
+            "name": "fieldValidation",
+            "in": "query",
+            "description": "fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.",
+            "schema": {"type": "string", "uniqueItems": true},
+        });
+        let patch = json!({
+            "operationId": format!("patch{kind}"),
+            "parameters": [field_validation],
+            "responses": {"200": {"description": "OK"}},
+            "x-kubernetes-action": "patch",
+            "x-kubernetes-group-version-kind": {"group": group, "version": "v1", "kind": kind},
+        });
+        paths.insert(at, json!({"patch": patch}));
+    }
+    Some(json!({
+        "openapi": "3.0.0",
+        "info": {"title": "Kubernetes", "version": KUBELET_VERSION},
+        "paths": paths,
+    }))
+}

@@ -167,6 +167,15 @@ async fn handle(
     if uri.path().trim_end_matches('/') == STEP_PATH {
         return step(&shared, &method);
     }
+    if let Some(rest) = uri.path().strip_prefix("/openapi/v3") {
+        if method != Method::GET {
+            return not_allowed();
+        }
+        return match rest.trim_matches('/') {
+            "" => ok(api::openapi_index()),
+            path => api::openapi_document(path).map_or_else(no_such_path, ok),
+        };
+    }
     let Some(path) = parse_path(uri.path()) else {
         return no_such_path();
     };
