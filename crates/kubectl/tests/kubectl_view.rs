@@ -307,8 +307,8 @@ fn kubectl_shows_the_lost_pod_running_then_terminating_and_the_node_not_ready() 
         get(&s, Kind::Node).lines().take(3).collect::<Vec<_>>(),
         [
             "NAME       STATUS     ROLES    AGE   VERSION",
-            "zone-a-1   NotReady   <none>   5s    v1.37.0",
-            "zone-a-2   Ready      <none>   5s    v1.37.0",
+            "zone-a-1   NotReady   <none>   5s    v1.34.4",
+            "zone-a-2   Ready      <none>   5s    v1.34.4",
         ]
     );
     let node = yaml(&s.cluster(), Kind::Node, "zone-a-1", &at).unwrap();
