@@ -62,10 +62,12 @@ impl Moment {
             Err(refusal) => {
                 let Recorded { mut events, waiting } = state.refused(&action, &refusal);
                 if let Some((pod, arrival)) = waiting {
+                    // A pod already waiting is the same pod, retried: no second arrival.
                     if !self.waiting.iter().any(|w| w.name == pod.name) {
                         events.splice(0..0, arrival);
-                        self.waiting.push(pod);
                     }
+                    self.waiting.retain(|w| w.name != pod.name);
+                    self.waiting.push(pod);
                 }
                 self.record(state, events);
                 Err(refusal)

@@ -4,7 +4,7 @@
 
 use super::model::Phase;
 use super::{Action, Event, Refusal, State};
-use crate::api::UNREACHABLE_TAINT;
+use crate::api::{HOSTNAME_LABEL, UNREACHABLE_TAINT};
 use crate::cluster::{
     node_not_ready, node_status, provisioner_source, resizer_source, Attachment, Claim, Class, Cluster, Driver, Kind,
     KubeEvent, Node, Pod, Recorded, Volume, NODE_CONTROLLER, PROVISIONER, UNDATED,
@@ -208,22 +208,38 @@ impl State {
 }
 
 impl State {
-    /// What a real cluster records of a refused action. A pod scheduled to a node whose volume is
-    /// exclusively attached elsewhere stays `ContainerCreating`, and the attach/detach controller
-    /// records the Multi-Attach error on it, retrying. The demo's refused attach stands for that
-    /// pod: the one the model would name next, on the node the reader asked for, so the reader's
-    /// next mount there (the model's next pod) is the same pod, started.
+    /// What a real cluster records of a refused action: the demo's refused attach or mount stands
+    /// for a pod that needs the claim, the one the model would name next (or the one named), so
+    /// the reader's next mount there (the model's next pod) is the same pod, started.
+    ///
+    /// - Multi-Attach: the pod is scheduled to the node the reader asked for and stays
+    ///   `ContainerCreating`; the attach/detach controller records the error on it, retrying.
+    /// - The scheduler's refusals (the volume's zone, the class's allowed zones, a ReadWriteOncePod
+    ///   claim in use): the pod stays Pending, with the FailedScheduling the refusal tells; an
+    ///   attach is a pod pinned to its node by `kubernetes.io/hostname`.
     // Models pkg/controller/volume/attachdetach/reconciler/reconciler.go reconciler.reportMultiAttachError
+    // Models pkg/scheduler/schedule_one.go Scheduler.handleSchedulingFailure
     pub fn refused(&self, action: &Action, refusal: &Refusal) -> Recorded {
-        let (Action::Attach { claim, node }, Refusal::MultiAttach { .. }) = (action, refusal) else {
+        let Some(message) = refusal.k8s() else {
             return Recorded::default();
         };
         // The model's next name, past any a scenario gave a pod itself.
         let taken = |name: &String| self.volumes.values().any(|v| v.mounts.contains_key(name));
-        let pod = (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
-        let waiting = Pod {
+        let next = || (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
+        let (claim, node, pod, scheduled) = match (action, refusal) {
+            (Action::Attach { claim, node }, Refusal::MultiAttach { .. }) => (claim, node, next(), true),
+            (
+                Action::Attach { claim, node },
+                Refusal::ZoneConflict { .. } | Refusal::ZoneNotAllowed { node: Some(_), .. },
+            ) => (claim, node, next(), false),
+            (Action::Mount { claim, node, pod }, Refusal::RwopInUse { .. }) => {
+                (claim, node, pod.clone().unwrap_or_else(next), false)
+            }
+            _ => return Recorded::default(),
+        };
+        let mut waiting = Pod {
             name: pod.clone(),
-            node: Some(node.clone()),
+            node: None,
             ready: false,
             claim: Some(claim.clone()),
             set: None,
@@ -232,18 +248,22 @@ impl State {
             unschedulable: None,
             node_lost_at: None,
             deleted: None,
-            creating: true,
+            creating: false,
         };
-        let events = refusal
-            .k8s()
-            .map(|message| {
-                KubeEvent::warning("FailedAttachVolume", "attachdetach-controller", (Kind::Pod, &pod), message)
-            })
-            .into_iter()
-            .collect();
-        let scheduled = said::scheduled(&pod, node);
-        let arrival = vec![KubeEvent::normal("Scheduled", "default-scheduler", (Kind::Pod, &pod), scheduled)];
-        Recorded { events, waiting: Some((waiting, arrival)) }
+        let at = (Kind::Pod, pod.as_str());
+        if scheduled {
+            waiting.node = Some(node.clone());
+            waiting.creating = true;
+            let arrival = vec![KubeEvent::normal("Scheduled", "default-scheduler", at, said::scheduled(&pod, node))];
+            let events = vec![KubeEvent::warning("FailedAttachVolume", "attachdetach-controller", at, message)];
+            return Recorded { events, waiting: Some((waiting, arrival)) };
+        }
+        if matches!(action, Action::Attach { .. }) {
+            waiting.node_selector = vec![(HOSTNAME_LABEL.to_string(), node.clone())];
+        }
+        waiting.unschedulable = Some(message.clone());
+        let events = vec![KubeEvent::warning("FailedScheduling", "default-scheduler", at, message)];
+        Recorded { events, waiting: Some((waiting, Vec::new())) }
     }
 }
 
