@@ -137,7 +137,8 @@ pub fn openapi_document(path: &str) -> Option<Value> {
         let field_validation = json!({
             "name": "fieldValidation",
             "in": "query",
-            "description": "fieldValidation instructs the server on how to handle objects in the request containing unknown or duplicate fields.",
+            "description": "fieldValidation instructs the server on how to handle objects in the request \
+                containing unknown or duplicate fields.",
             "schema": {"type": "string", "uniqueItems": true},
         });
         let patch = json!({

@@ -309,8 +309,14 @@ fn step(shared: &Shared, method: &Method) -> Response {
     let answer = match live.step() {
         Ok(()) => {
             let message = format!("step {}", live.moment().now);
-            let body = json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "message": message, "code": 200});
-            ok(body)
+            ok(json!({
+                "kind": "Status",
+                "apiVersion": "v1",
+                "metadata": {},
+                "status": "Success",
+                "message": message,
+                "code": 200,
+            }))
         }
         Err(message) => status(StatusCode::CONFLICT, "Conflict", &message, json!({})),
     };
