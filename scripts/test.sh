@@ -125,12 +125,14 @@ build_browser_suites() {
 }
 
 lane_models() {
-  step suite "native: kubevol-sim and kubevol-kubectl" cargo test -p kubevol-sim -p kubevol-kubectl
+  step suite "native: kubevol-sim, kubevol-kubectl and kubevol-levels" \
+    cargo test -p kubevol-sim -p kubevol-kubectl -p kubevol-levels
   step check "crate graph: kubevol-sim depends on serde alone, and no YAML reader is locked" scripts/crate-graph.sh
   step suite "native: kubevol-ui" cargo test -p kubevol-ui
   # The example scenarios; the served cluster on bad input; and the golden table: the real kubectl
   # (installed by the bootstrap) against `kubevol-replay serve`, and our printer, both against
-  # what the real kubectl printed when the table was written.
+  # what the real kubectl printed when the table was written; and every check of every built-in
+  # level, which the real kubectl must answer as the level says at its solved moment.
   echo "the judge: $("$ROOT/.tools/kubectl" version --client 2>&1 | head -1)"
   step suite "native: kubevol-replay (scenarios, kubevol-replay serve, the real kubectl's golden table)" \
     cargo test -p kubevol-replay -- --nocapture
@@ -153,7 +155,8 @@ lane_models() {
     --features kubevol-ui/split --target wasm32-unknown-unknown -- -D warnings
   # Model tests on wasm32 run in Node through wasm-bindgen-test-runner; release keeps the
   # property tests quick.
-  step suite "wasm32 (node): kubevol-sim and kubevol-kubectl" cargo test -p kubevol-sim -p kubevol-kubectl --target wasm32-unknown-unknown --release
+  step suite "wasm32 (node): kubevol-sim, kubevol-kubectl and kubevol-levels" \
+    cargo test -p kubevol-sim -p kubevol-kubectl -p kubevol-levels --target wasm32-unknown-unknown --release
   # The model's work per action, counted (valgrind): its growth from n = 10 to 10,000 (linear
   # would be ~1000x), and at 10,000 against a bound at today's count and a fifth more.
   step check "model work per action, n = 10 .. 10,000, counted (fails if it grows like n, or over its bound)" \

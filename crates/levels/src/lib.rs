@@ -1,0 +1,218 @@
+//! Levels: practice toward a goal. A level is data: a start (a setup and the actions after it, as
+//! a scenario file writes them), a goal written the way an operator checks a cluster (a kubectl
+//! command and what it must print), hints, and a shortest solution with its length (`par`).
+//!
+//! A level is read once into typed values ([`Level::read`]): its start into the model's setup and
+//! actions, each check's command through kubectl's own parser into a [`Request`] the printer
+//! answers. What does not read is refused with the path of what is wrong, as a scenario is. The
+//! checks are answered by the same printer as the kubectl prompt, at the moment the reader's
+//! history has reached ([`Level::checks`]).
+
+use kubevol_kubectl::{Moment, Request};
+use kubevol_sim::{csi, statefulset, topology, Model};
+use serde::Deserialize;
+use serde_json::Value;
+
+mod builtin;
+
+pub use builtin::{builtin, BUILTIN};
+
+/// A text in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    pub ja: String,
+    pub en: String,
+}
+
+/// One check of a goal: a kubectl command and what it prints when the goal holds, compared after
+/// trimming.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// As the level writes it, for the reader.
+    pub kubectl: String,
+    pub request: Request,
+    pub prints: String,
+}
+
+/// A level of one model, read.
+#[derive(Clone, Debug)]
+pub struct Level<M: Model> {
+    pub id: String,
+    /// Which seed text's trap it is built on.
+    pub seed: String,
+    pub title: Words,
+    pub intro: Words,
+    pub setup: M::Setup,
+    /// The actions from the setup to the level's start.
+    pub start: Vec<M::Action>,
+    pub goal: Vec<Check>,
+    pub hints: Vec<Words>,
+    /// A shortest way from the start to the goal, and its length.
+    pub solution: Vec<M::Action>,
+    pub par: Option<usize>,
+}
+
+/// A level of any demo.
+#[derive(Clone, Debug)]
+pub enum AnyLevel {
+    Csi(Level<csi::State>),
+    StatefulSet(Level<statefulset::State>),
+    Topology(Level<topology::State>),
+}
+
+/// The level as the page or a file writes it, before anything in it is read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Given {
+    id: String,
+    /// Read by [`AnyLevel::read`], which picks the model.
+    #[serde(rename = "kind")]
+    _kind: String,
+    #[serde(default)]
+    seed: String,
+    title: Words,
+    intro: Words,
+    start: Start,
+    goal: Vec<GivenCheck>,
+    #[serde(default)]
+    hints: Vec<Words>,
+    #[serde(default)]
+    solution: Vec<Value>,
+    #[serde(default)]
+    par: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Start {
+    setup: Value,
+    #[serde(default)]
+    actions: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenCheck {
+    kubectl: String,
+    prints: String,
+}
+
+/// The kinds of demo a level can be of, as a level names them.
+pub const KINDS: [&str; 3] = ["csi", "statefulset", "topology"];
+
+impl AnyLevel {
+    /// A level from its JSON, or the path of the first thing wrong and why.
+    pub fn read(json: &Value) -> Result<AnyLevel, String> {
+        let kind = json
+            .get("kind")
+            .and_then(Value::as_str)
+            .ok_or("kind: a level needs \"kind\": csi, statefulset or topology")?;
+        match kind {
+            "csi" => Level::read(json).map(AnyLevel::Csi),
+            "statefulset" => Level::read(json).map(AnyLevel::StatefulSet),
+            "topology" => Level::read(json).map(AnyLevel::Topology),
+            other => Err(format!("kind: \"{other}\" is not a demo ({})", KINDS.join(", "))),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            AnyLevel::Csi(l) => &l.id,
+            AnyLevel::StatefulSet(l) => &l.id,
+            AnyLevel::Topology(l) => &l.id,
+        }
+    }
+}
+
+/// A JSON value as the model's type, or the path and serde's reason.
+fn typed<T: serde::de::DeserializeOwned>(value: &Value, path: &str) -> Result<T, String> {
+    serde_json::from_value(value.clone()).map_err(|e| format!("{path}: {e}"))
+}
+
+impl<M: Model> Level<M> {
+    /// A level of this model from its JSON: the start replays (the setup is accepted and every
+    /// action of it is), every check is a command the printer answers, and the solution's actions
+    /// read. Whether the solution solves it is for the levels' own test, not the reader's page.
+    pub fn read(json: &Value) -> Result<Level<M>, String> {
+        let given: Given = typed(json, "level")?;
+        if given.id.is_empty() || !given.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            return Err(format!("id: \"{}\" is not a level's id (lowercase letters, digits and -)", given.id));
+        }
+        let setup: M::Setup = typed(&given.start.setup, "start.setup")?;
+        let (mut state, _) = M::start(&setup).map_err(|r| {
+            format!("start.setup: the demo refuses it: {}", kubevol_sim::Tell::tell(&r, kubevol_sim::Voice::En))
+        })?;
+        let mut start = Vec::new();
+        for (at, action) in given.start.actions.iter().enumerate() {
+            let action: M::Action = typed(action, &format!("start.actions[{at}]"))?;
+            if let Err(refusal) = state.apply(action.clone()) {
+                let why = kubevol_sim::Tell::tell(&refusal, kubevol_sim::Voice::En);
+                return Err(format!("start.actions[{at}]: the demo refuses it: {why}"));
+            }
+            start.push(action);
+        }
+        if given.goal.is_empty() {
+            return Err("goal: a level needs at least one check".into());
+        }
+        let goal = given
+            .goal
+            .into_iter()
+            .enumerate()
+            .map(|(at, c)| {
+                let request = Request::read(&c.kubectl).map_err(|e| format!("goal[{at}].kubectl: {}", e.trim_end()))?;
+                if !matches!(request, Request::Get(_) | Request::Describe(_)) {
+                    return Err(format!("goal[{at}].kubectl: `{}` is not a read (get or describe)", c.kubectl));
+                }
+                Ok(Check { kubectl: c.kubectl, request, prints: c.prints })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let solution = given
+            .solution
+            .iter()
+            .enumerate()
+            .map(|(at, a)| typed(a, &format!("solution[{at}]")))
+            .collect::<Result<Vec<M::Action>, String>>()?;
+        if let Some(par) = given.par {
+            if !solution.is_empty() && par != solution.len() {
+                return Err(format!("par: {par}, but the solution takes {} actions", solution.len()));
+            }
+        }
+        Ok(Level {
+            id: given.id,
+            seed: given.seed,
+            title: given.title,
+            intro: given.intro,
+            setup,
+            start,
+            goal,
+            hints: given.hints,
+            solution,
+            par: given.par,
+        })
+    }
+
+    /// The moment after the start and then `actions`: what the reader's cluster holds.
+    pub fn moment(&self, actions: &[M::Action]) -> Moment {
+        let all: Vec<M::Action> = self.start.iter().chain(actions).cloned().collect();
+        Moment::replay::<M>(&self.setup, &all)
+    }
+
+    /// Each check at `moment`: what the printer prints for it, and whether that is what the goal
+    /// says (both trimmed).
+    pub fn checks(&self, moment: &Moment) -> Vec<(String, bool)> {
+        self.goal
+            .iter()
+            .map(|check| {
+                let printed = kubevol_kubectl::run(moment, &check.request).unwrap_or_default();
+                let holds = printed.trim() == check.prints.trim();
+                (printed, holds)
+            })
+            .collect()
+    }
+
+    /// Whether every check holds at `moment`.
+    pub fn solved(&self, moment: &Moment) -> bool {
+        self.checks(moment).iter().all(|(_, holds)| *holds)
+    }
+}
