@@ -19,20 +19,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kubevol_kubectl::{Moment, Request};
+mod common;
 
-/// Our printer's answer to kubectl's arguments, read by the parser as the prompt reads them: a
-/// read's printout, or kubectl's own error for what it refuses before asking the server; `None`
-/// for what the prompt says plainly it cannot do, and for what the printer leaves to the real
-/// kubectl.
-fn printed<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
-    let words: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
-    match Request::parse(&words) {
-        Ok(request) => kubevol_kubectl::run(moment, &request),
-        Err(error) if error.starts_with("this demo's") => None,
-        Err(error) => Some(error),
-    }
-}
+use common::{kubeconfig, kubectl, printed};
+use kubevol_kubectl::Moment;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kubectl")
@@ -102,18 +92,6 @@ fn golden() -> Vec<(String, String)> {
     out
 }
 
-fn kubectl() -> PathBuf {
-    if let Some(path) = std::env::var_os("KUBECTL") {
-        return path.into();
-    }
-    let installed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/kubectl");
-    assert!(
-        installed.exists(),
-        "the real kubectl is not installed: run scripts/bootstrap.sh (it puts it in .tools/), or set KUBECTL"
-    );
-    installed
-}
-
 /// What the real kubectl prints for a case: stdout, stderr, and its exit status when not 0.
 fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
     let address = kubevol_replay::serve::spawn(&scenario(&case.scenario), case.at).unwrap();
@@ -140,15 +118,6 @@ fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
     }
     let _ = std::fs::remove_file(&config);
     all
-}
-
-/// A kubeconfig whose one context is the served cluster, in the default namespace.
-fn kubeconfig(server: &str) -> String {
-    format!(
-        "apiVersion: v1\nkind: Config\nclusters:\n- name: demo\n  cluster:\n    server: {server}\n\
-         contexts:\n- name: demo\n  context:\n    cluster: demo\n    user: reader\n\
-         current-context: demo\nusers:\n- name: reader\n  user: {{}}\n"
-    )
 }
 
 fn is_age(word: &str) -> bool {

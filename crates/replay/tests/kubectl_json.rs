@@ -12,21 +12,11 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use kubevol_kubectl::{Kind, Moment, Request};
-use serde::Serialize;
+mod common;
 
-/// Our printer's answer to kubectl's arguments, read by the parser as the prompt reads them: a
-/// read's printout, or kubectl's own error for what it refuses before asking the server; `None`
-/// for what the prompt says plainly it cannot do, and for what the printer leaves to the real
-/// kubectl.
-fn run<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
-    let words: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
-    match Request::parse(&words) {
-        Ok(request) => kubevol_kubectl::run(moment, &request),
-        Err(error) if error.starts_with("this demo's") => None,
-        Err(error) => Some(error),
-    }
-}
+use common::{kubeconfig, kubectl, printed as run};
+use kubevol_kubectl::{Kind, Moment};
+use serde::Serialize;
 
 fn replay_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -133,18 +123,6 @@ fn every_json_line_of_the_golden_table_is_ours_and_as_kubectl_printed_it() {
         compared += 1;
     }
     assert!(compared >= 13, "{compared} lines");
-}
-
-fn kubectl() -> PathBuf {
-    std::env::var_os("KUBECTL").map_or_else(|| replay_dir().join("../../.tools/kubectl"), PathBuf::from)
-}
-
-fn kubeconfig(server: &str) -> String {
-    format!(
-        "apiVersion: v1\nkind: Config\nclusters:\n- name: demo\n  cluster:\n    server: {server}\n\
-         contexts:\n- name: demo\n  context:\n    cluster: demo\n    user: reader\n\
-         current-context: demo\nusers:\n- name: reader\n  user: {{}}\n"
-    )
 }
 
 /// Templates a reader may type, plain and odd; each runs on a list and on one object.

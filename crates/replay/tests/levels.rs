@@ -3,20 +3,14 @@
 //! solution reaches, served by `kubevol-replay serve`, the real kubectl (the one the bootstrap
 //! installs) prints for each goal command what the level says it prints.
 
-use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
+use common::{kubeconfig, kubectl};
 use kubevol_levels::{builtin, AnyLevel, Level};
 use kubevol_sim::Model;
 use serde_json::json;
-
-fn kubectl() -> PathBuf {
-    std::env::var_os("KUBECTL").map(PathBuf::from).unwrap_or_else(|| {
-        let installed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/kubectl");
-        assert!(installed.exists(), "the real kubectl is not installed: run scripts/bootstrap.sh, or set KUBECTL");
-        installed
-    })
-}
 
 /// What differs between the level's checks and the real kubectl at its solved moment.
 fn differ<M: Model>(level: &Level<M>, home: &std::path::Path) -> Vec<String> {
@@ -24,11 +18,7 @@ fn differ<M: Model>(level: &Level<M>, home: &std::path::Path) -> Vec<String> {
     let scenario = json!({"model": M::NAME, "setup": level.setup, "actions": actions}).to_string();
     let address = kubevol_replay::serve::spawn(&scenario, None).unwrap();
     let config = home.join(format!("config-{}", address.port()));
-    let kubeconfig = format!(
-        "apiVersion: v1\nkind: Config\nclusters:\n- name: demo\n  cluster:\n    server: http://{address}\n\
-         contexts:\n- name: demo\n  context:\n    cluster: demo\ncurrent-context: demo\n"
-    );
-    std::fs::write(&config, kubeconfig).unwrap();
+    std::fs::write(&config, kubeconfig(&format!("http://{address}"))).unwrap();
     let mut differ = Vec::new();
     for check in &level.goal {
         let args = kubevol_kubectl::prompt::words(&check.kubectl).unwrap();
