@@ -57,6 +57,12 @@ impl State {
 
     /// Applies one action. On `Err` the state is exactly as it was.
     pub fn apply(&mut self, action: Action) -> Outcome {
+        // Only these let go of a claim's volume, and only of their own claim's.
+        let lets_go = matches!(
+            action,
+            Action::Unmount { .. } | Action::UnmountAll { .. } | Action::Detach { .. } | Action::ForceDetach { .. }
+        );
+        let claim = lets_go.then(|| action.claim().map(str::to_string)).flatten();
         let outcome = match action {
             Action::Request(spec) => self.check_request(&spec).map(|plan| self.do_request(spec, plan)),
             Action::Attach { claim, node } => {
@@ -90,23 +96,25 @@ impl State {
             }
         };
         let outcome = outcome.map(|mut events| {
-            events.extend(self.release_protected());
+            events.extend(claim.and_then(|claim| self.release_protected(&claim)).into_iter().flatten());
             events
         });
         outcome.or_else(NoChange::outcome)
     }
 
     /// The pvc-protection controller lets a Terminating claim go once nothing uses it: then it is
-    /// deleted, and its volume follows the reclaim policy.
+    /// deleted, and its volume follows the reclaim policy. Asked after each action that lets go of
+    /// the claim's volume (an unmount or a detach of that claim), so an action's work does not
+    /// grow with the number of claims.
     // Models pkg/controller/volume/pvcprotection/pvc_protection_controller.go Controller.removeFinalizer
-    fn release_protected(&mut self) -> Vec<Event> {
-        let unused = |c: &Claim| {
-            let v = c.volume.as_ref().and_then(|v| self.volumes.get(v));
-            c.terminating && !v.is_some_and(|v| !v.mounts.is_empty() || !v.attached.is_empty())
-        };
-        let done: Vec<(String, Option<String>)> =
-            self.claims.values().filter(|c| unused(c)).map(|c| (c.spec.name.clone(), c.volume.clone())).collect();
-        done.into_iter().flat_map(|(claim, volume)| self.do_delete_claim(&claim, DeleteClaim::Now(volume))).collect()
+    fn release_protected(&mut self, claim: &str) -> Option<Vec<Event>> {
+        let c = self.claims.get(claim).filter(|c| c.terminating)?;
+        let v = c.volume.as_ref().and_then(|v| self.volumes.get(v));
+        if v.is_some_and(|v| !v.mounts.is_empty() || !v.attached.is_empty()) {
+            return None;
+        }
+        let volume = c.volume.clone();
+        Some(self.do_delete_claim(claim, DeleteClaim::Now(volume)))
     }
 
     /// Sends a call to the driver and returns it with the driver's answer.
