@@ -125,7 +125,7 @@ impl Moment {
             if node.lost_at != Some(UNDATED) {
                 continue;
             }
-            let at = before.iter().find(|(n, _)| *n == node.name).map_or(now, |l| l.1);
+            let at = first_seen(&before, &node.name, now);
             self.lost.push((node.name.clone(), at));
             node.lost_at = Some(at);
             for taint in node.taints.iter_mut().filter(|t| t.2 == Some(UNDATED)) {
@@ -134,7 +134,7 @@ impl Moment {
         }
         let before = std::mem::take(&mut self.deleting);
         for claim in self.cluster.claims.iter_mut().filter(|c| c.deleted_at == Some(UNDATED)) {
-            let at = before.iter().find(|(n, _)| *n == claim.name).map_or(now, |d| d.1);
+            let at = first_seen(&before, &claim.name, now);
             self.deleting.push((claim.name.clone(), at));
             claim.deleted_at = Some(at);
         }
@@ -199,4 +199,9 @@ impl Moment {
     pub fn event_table(&self) -> Table {
         event_table(&self.all_counted(), self.now)
     }
+}
+
+/// The step `name` was first seen so, from the moment before's list, or `now` if this is the first.
+fn first_seen(before: &[(String, u64)], name: &str, now: u64) -> u64 {
+    before.iter().find(|(n, _)| n == name).map_or(now, |seen| seen.1)
 }

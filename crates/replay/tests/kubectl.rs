@@ -17,11 +17,10 @@
 //! clock (the Age column of a `describe`'s Events; every other age is the server's, in steps).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 
-use common::{kubeconfig, kubectl, printed};
+use common::{kubeconfig, printed, real};
 use kubevol_kubectl::Moment;
 
 fn dir() -> PathBuf {
@@ -93,7 +92,7 @@ fn golden() -> Vec<(String, String)> {
 }
 
 /// What the real kubectl prints for a case: stdout, stderr, and its exit status when not 0.
-fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
+fn run_kubectl(case: &Case, home: &Path) -> String {
     let address = kubevol_replay::serve::spawn(&scenario(&case.scenario), case.at).unwrap();
     // The server is the kubeconfig's, not a flag: a flag before the command is what kubectl's
     // plugin search refuses ("flags cannot be placed before plugin name"), and after it would be
@@ -102,19 +101,7 @@ fn run_kubectl(kubectl: &Path, case: &Case, home: &Path) -> String {
     std::fs::write(&config, kubeconfig(&format!("http://{address}"))).unwrap();
     let mut all = String::new();
     for args in case.commands() {
-        let out = Command::new(kubectl)
-            .args(args)
-            .env("TZ", "UTC")
-            .env("HOME", home)
-            .env("KUBECONFIG", &config)
-            .output()
-            .unwrap();
-        let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
-        printed.push_str(&String::from_utf8_lossy(&out.stderr));
-        if !out.status.success() {
-            printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
-        }
-        all.push_str(&normalise(&printed, args[0] == "describe"));
+        all.push_str(&normalise(&real(args, &config, home), args[0] == "describe"));
     }
     let _ = std::fs::remove_file(&config);
     all
@@ -175,13 +162,11 @@ fn normalise(text: &str, describe: bool) -> String {
 
 #[test]
 fn the_real_kubectl_prints_the_golden_table() {
-    let kubectl = kubectl();
     let home = std::env::temp_dir().join(format!("kubevol-kubectl-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
     let cases = cases();
     assert!(cases.len() >= 40, "the golden table has at least 40 commands");
-    let printed: Vec<(String, String)> =
-        cases.iter().map(|c| (c.line.clone(), run_kubectl(&kubectl, c, &home))).collect();
+    let printed: Vec<(String, String)> = cases.iter().map(|c| (c.line.clone(), run_kubectl(c, &home))).collect();
     let _ = std::fs::remove_dir_all(&home);
     if std::env::var_os("KUBEVOL_WRITE_GOLDEN").is_some() {
         let text: String =

@@ -10,11 +10,10 @@
 //!   ours print them; ours leaves none to the real kubectl but those that make it panic.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 mod common;
 
-use common::{kubeconfig, kubectl, printed as run};
+use common::{kubeconfig, kubectl, printed as run, real};
 use kubevol_kubectl::{Kind, Moment};
 use serde::Serialize;
 
@@ -186,23 +185,6 @@ const TEMPLATES: [&str; 58] = [
     "{\tx}",
     "{.metadata.name}{\"\u{e9}\u{2028}<&>\"}",
 ];
-
-/// What kubectl prints, stdout then stderr, with the golden table's `[exit N]`.
-fn real(args: &[&str], config: &std::path::Path, home: &std::path::Path) -> String {
-    let out = Command::new(kubectl())
-        .args(args)
-        .env("TZ", "UTC")
-        .env("HOME", home)
-        .env("KUBECONFIG", config)
-        .output()
-        .unwrap();
-    let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
-    printed.push_str(&String::from_utf8_lossy(&out.stderr));
-    if !out.status.success() {
-        printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
-    }
-    printed
-}
 
 #[test]
 fn templates_print_as_the_real_kubectl_prints_them() {

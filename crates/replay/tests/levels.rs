@@ -3,11 +3,9 @@
 //! solution reaches, served by `kubevol-replay serve`, the real kubectl (the one the bootstrap
 //! installs) prints for each goal command what the level says it prints.
 
-use std::process::Command;
-
 mod common;
 
-use common::{kubeconfig, kubectl};
+use common::{kubeconfig, real};
 use kubevol_levels::{builtin, AnyLevel, Level};
 use kubevol_sim::Model;
 use serde_json::json;
@@ -22,8 +20,7 @@ fn differ<M: Model>(level: &Level<M>, home: &std::path::Path) -> Vec<String> {
     let mut differ = Vec::new();
     for check in &level.goal {
         let args = kubevol_kubectl::prompt::words(&check.kubectl).unwrap();
-        let out = Command::new(kubectl()).args(&args).env("HOME", home).env("KUBECONFIG", &config).output().unwrap();
-        let printed = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+        let printed = real(&args, &config, home);
         if printed.trim() != check.prints.trim() {
             differ.push(format!("{}: `{}`: the real kubectl printed {printed:?}", level.id, check.kubectl));
         }

@@ -47,6 +47,16 @@ impl<M: Served> Held<M> {
     }
 }
 
+impl<M: Served> Held<M> {
+    /// What the cluster's controllers do within seconds of a change ([`Served::settle`]), one
+    /// step more. A Run with nothing to run is refused: the clock moves on all the same.
+    fn settle(&mut self) {
+        if let Some(settle) = M::settle(&self.moment.cluster) {
+            let _ = self.moment.apply(&mut self.state, settle);
+        }
+    }
+}
+
 impl<M: Served> Live for Held<M> {
     fn moment(&self) -> &Moment {
         &self.moment
@@ -55,10 +65,7 @@ impl<M: Served> Live for Held<M> {
     fn change(&mut self, change: &Change) -> Result<(), Refusal> {
         let action = M::action(&self.moment.cluster, change).map_err(Refusal::Cannot)?;
         self.moment.apply(&mut self.state, action).map_err(|r| Refusal::Refused(r.tell(Voice::K8s)))?;
-        if let Some(settle) = M::settle(&self.moment.cluster) {
-            // A Run with nothing to run is refused: the clock moves on all the same.
-            let _ = self.moment.apply(&mut self.state, settle);
-        }
+        self.settle();
         Ok(())
     }
 
@@ -77,9 +84,7 @@ impl<M: Served> Live for Held<M> {
             Err(error) => error,
         };
         if self.moment.cluster != before {
-            if let Some(settle) = M::settle(&self.moment.cluster) {
-                let _ = self.moment.apply(&mut self.state, settle);
-            }
+            self.settle();
         }
         answer
     }

@@ -3,7 +3,8 @@
 //! arguments. Each test file uses what it needs.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use kubevol_kubectl::{Moment, Request};
 
@@ -42,4 +43,22 @@ pub fn printed<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
         Err(error) if error.starts_with("this demo's") => None,
         Err(error) => Some(error),
     }
+}
+
+/// What the real kubectl prints for `args` against the cluster of `config`, stdout then stderr,
+/// with the golden table's `[exit N]` when it fails; its cache under `home`.
+pub fn real<S: AsRef<std::ffi::OsStr>>(args: &[S], config: &Path, home: &Path) -> String {
+    let out = Command::new(kubectl())
+        .args(args)
+        .env("TZ", "UTC")
+        .env("HOME", home)
+        .env("KUBECONFIG", config)
+        .output()
+        .unwrap();
+    let mut printed = String::from_utf8_lossy(&out.stdout).to_string();
+    printed.push_str(&String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        printed.push_str(&format!("[exit {}]\n", out.status.code().unwrap_or(-1)));
+    }
+    printed
 }
