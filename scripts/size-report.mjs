@@ -15,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 
 const args = process.argv.slice(2);
@@ -127,6 +128,26 @@ for (const kinds of pages) {
   const name = kinds.length === 1 ? `a ${kinds[0]} chapter` : 'a page mixing every kind';
   report.first_load[kinds.join('+')] = bytes;
   console.log(`  ${name.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, kinds.length === 1 ? 'first' : 'mixed', kinds.join('+'))}`);
+}
+// A page that opens a demo in a level (`data-level`, `mountDemo`'s `level`): the loader fetches
+// the kind's lab part, which reads the level and draws its panel, before the demo is mounted.
+console.log('\na page that opens its demo in a level, brotli: the chapter\'s first load and the kind\'s lab part (its levels, their reader and the Practice panel), fetched before the demo is mounted:');
+report.level_page = {};
+for (const kind of KINDS) {
+  const files = [...new Set([...firstLoad([kind]), ...packs(`${kind}_lab`)])];
+  const bytes = weigh(files);
+  report.level_page[kind] = bytes;
+  console.log(`  ${`a ${kind} level`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${bytes - weigh(firstLoad([kind]))} B beyond the chapter's first load)`);
+}
+// The built-in levels' own data (crates/levels/levels/*.json, in the lab parts as text), apart
+// from the code that reads and plays them.
+{
+  const folder = fileURLToPath(new URL('../crates/levels/levels/', import.meta.url));
+  const texts = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(folder, f)));
+  const all = Buffer.concat(texts);
+  report.levels_data = brotliOf(all);
+  features.push(['the built-in levels\' data', report.levels_data, `${texts.length} levels, in the lab parts`]);
+  console.log(`  the ${texts.length} built-in levels' data  ${String(report.levels_data).padStart(7)} B  (${all.length} B of JSON; the code that reads and plays them is in the lab parts above)`);
 }
 // A feature's cost on each chapter's first load, its stylesheet aside: this build's against the
 // same build made without it (in `folder`), plus `css` bytes of the stylesheet.

@@ -24,10 +24,12 @@ export const RENDERED_ATTR = 'data-kubevol-rendered';
 /**
  * The first screen of a demo, as a placeholder with these attributes would show it, or throws why
  * not. `scenario` (a plain object in the replay format, as `mountDemo` takes) opens it at that
- * moment, replayed here by the demo's own model.
+ * moment, replayed here by the demo's own model. `level` (a built-in level's id, as `data-level`
+ * names it, or a level written as an object) opens it in that level, its Practice fold open.
  */
-export function renderDemo({ kind, lang, preset, view, nth = 1, scenario }) {
-  return renderer.renderDemo(kind, lang ?? undefined, preset ?? undefined, view ?? undefined, nth, scenario ?? undefined);
+export function renderDemo({ kind, lang, preset, view, nth = 1, scenario, level }) {
+  const asked = level === undefined || level === null ? undefined : typeof level === 'string' ? level : JSON.stringify(level);
+  return renderer.renderDemo(kind, lang ?? undefined, preset ?? undefined, view ?? undefined, nth, scenario ?? undefined, asked);
 }
 
 /**
@@ -107,7 +109,7 @@ export function fillHtml(html, { vue = false, nth = new Map() } = {}) {
     }
     let screen;
     try {
-      screen = renderDemo({ kind, lang: tag.attrs.get('data-lang'), preset: tag.attrs.get('data-preset'), view: tag.attrs.get('data-view'), nth: place });
+      screen = renderDemo({ kind, lang: tag.attrs.get('data-lang'), preset: tag.attrs.get('data-preset'), view: tag.attrs.get('data-view'), level: tag.attrs.get('data-level'), nth: place });
     } catch (reason) {
       left.push(`${kind} #${place}: ${reason}`);
       continue;

@@ -58,6 +58,38 @@ export interface DemoChange {
   refusal: ModelValue | null;
 }
 
+/** A text in both languages. */
+export interface Words {
+  ja: string;
+  en: string;
+}
+
+/** One check of a level's goal: a kubectl command (a get or describe) and what it prints, compared trimmed. */
+export interface LevelCheck {
+  kubectl: string;
+  prints: string;
+}
+
+/** A level: practice toward a goal, from a start the demo's controls make. */
+export interface Level {
+  /** Lowercase letters, digits and "-"; progress is kept under it. */
+  id: string;
+  kind: DemoKind;
+  /** Where the level's trap comes from. */
+  seed?: string;
+  title: Words;
+  intro: Words;
+  /** The setup and the actions the level starts after, as a scenario file writes them. */
+  start: { setup: ModelValue; actions?: Action[] };
+  goal: LevelCheck[];
+  /** Shown one at a time. */
+  hints?: Words[];
+  /** A shortest way from the start to the goal, made of the demo's own controls' actions. */
+  solution?: Action[];
+  /** The solution's length. */
+  par?: number;
+}
+
 export interface MountOptions {
   kind: DemoKind;
   /** "ja" (the default) or "en". */
@@ -68,6 +100,12 @@ export interface MountOptions {
   view?: 'lab' | 'chapter';
   /** A moment to open. One the demo cannot show rejects the promise with the path of what is wrong, and the demo starts at its default. */
   scenario?: Scenario;
+  /**
+   * A level to open the demo in: a built-in level's id (as `data-level` names it, e.g.
+   * "csi-move-to-node-b") or a level written as an object. One the demo cannot open rejects the
+   * promise with the path of what is wrong, and the demo starts at its default.
+   */
+  level?: string | Level;
   /** Called after each action the reader takes (the element dispatches `kubevol:change` too). */
   onChange?: (change: DemoChange) => void;
   /** Dispatch `kubevol:change` on the element after each action, without a callback. */

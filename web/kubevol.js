@@ -174,7 +174,7 @@ function attach(element, options) {
         const pageSet = element.style.minHeight;
         if (rendered !== undefined) element.style.minHeight = `${rendered}px`;
         try {
-          await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault);
+          await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault, levelOf(options));
         } finally {
           if (rendered !== undefined) {
             void element.offsetHeight; // the layout that styles the live demo, in the swap's task
@@ -351,12 +351,17 @@ addEventListener('hashchange', () => {
   }).catch((error) => console.error(error));
 });
 
-// The attributes a demo reads from its element, for the options mountDemo takes in their place.
-const ATTRS = { kind: KIND_ATTR, lang: 'data-lang', preset: 'data-preset', view: 'data-view' };
+// The attributes a demo reads from its element, for the options mountDemo takes in their place
+// (a `level` given as a built-in level's id is `data-level`).
+const ATTRS = { kind: KIND_ATTR, lang: 'data-lang', preset: 'data-preset', view: 'data-view', level: 'data-level' };
+
+// A level written as an object, as the demo reads it: its JSON. The demo reads it once, and
+// refuses one it cannot open with the path of what is wrong.
+const levelOf = (options) => (typeof options.level === 'object' && options.level !== null ? JSON.stringify(options.level) : undefined);
 
 /**
- * Mounts a demo into `element`: `mountDemo(element, {kind, lang, preset, view, scenario, onChange,
- * events})`, or `mountDemo(element, kind, lang)`. See kubevol.d.ts for each option. Resolves once
+ * Mounts a demo into `element`: `mountDemo(element, {kind, lang, preset, view, scenario, level,
+ * onChange, events})`, or `mountDemo(element, kind, lang)`. See kubevol.d.ts for each option. Resolves once
  * the demo is there; rejects with a message for a malformed request, and for a scenario the demo
  * cannot show (naming its path, e.g. `actions[3].node: unknown node "node-c"`: the demo then
  * starts at its default and says so).

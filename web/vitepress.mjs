@@ -23,7 +23,7 @@
 //   into its `v-html`, which Vue's hydration never looks inside, so it neither removes nor
 //   duplicates a demo that went live before Vue hydrated;
 // - the Vue component (`<KubevolDemo kind="csi" />`, kubevol-lab/vue) whose props are written in
-//   the Markdown (a `:scenario` too, when it is written out as JSON): its first screen goes into its
+//   the Markdown (a `:scenario` or a `:level` too, when it is written out as JSON): its first screen goes into its
 //   `rendered` prop, which the component shows until the demo is live. One bound to a page's
 //   variable is left to the browser, as before.
 // kubevol.js then makes each one live over its screen, when its code arrives.
@@ -45,10 +45,15 @@ function component(tag, source, nth) {
     if (bare in STATIC_PROPS) {
       if (bare !== name) return source; // bound to the page's script
       props[bare] = value;
-    } else if (bare === 'scenario') {
+    } else if (bare === 'scenario' || bare === 'level') {
+      // A level may be a built-in level's id, written as a plain attribute.
+      if (bare === name && bare === 'level') {
+        props.level = value;
+        continue;
+      }
       if (bare === name) return source; // a string, which the component refuses anyway
       try {
-        props.scenario = JSON.parse(value);
+        props[bare] = JSON.parse(value);
       } catch {
         return source; // a variable or an expression of the page's script
       }

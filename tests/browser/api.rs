@@ -176,10 +176,10 @@ pub async fn mount_at(kind: &str, scenario: &str) -> support::Demo {
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     document.body().unwrap().append_child(&host).unwrap();
     let (scripted, fault) = match kubevol_api::open(kind, object(scenario), None) {
-        Ok(history) => (Scripted { history: Some(history), fault: None }, None),
+        Ok(history) => (Scripted { history: Some(history), ..Scripted::default() }, None),
         Err(e) => {
             let fault: String = js_sys::Error::from(JsValue::from(e)).message().into();
-            (Scripted { history: None, fault: Some(fault.clone()) }, Some(fault))
+            (Scripted { fault: Some(fault.clone()), ..Scripted::default() }, Some(fault))
         }
     };
     let mounted = kubevol_ui::mount_into(host.clone(), Some(kind), Some("en"), Some(scripted)).await;

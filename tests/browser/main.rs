@@ -9,6 +9,7 @@ mod support;
 
 mod api;
 mod csi;
+mod practice;
 mod prompt;
 mod redraw;
 mod shell;

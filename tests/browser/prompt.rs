@@ -55,7 +55,7 @@ async fn write(demo: &Demo, text: &str) {
 }
 
 /// Types a line and sends it with Enter.
-async fn typed(demo: &Demo, line: &str) {
+pub(crate) async fn typed(demo: &Demo, line: &str) {
     write(demo, line).await;
     assert!(press(demo, "Enter", false).await, "Enter is the prompt's");
     assert_eq!(field(demo).value(), "", "the field is empty again once a line is sent");

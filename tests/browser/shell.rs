@@ -217,7 +217,7 @@ async fn the_first_screen_is_the_chapter_s_demo_and_the_rest_is_one_click_away()
     }
     // Nothing beyond it until the reader asks: every fold closed, nothing of theirs rendered.
     let names: Vec<String> = folds(&demo).into_iter().map(|(n, _, _)| n).collect();
-    assert_eq!(names, ["settings", "driver", "calls", "k8s", "kubectl", "history", "simplified"]);
+    assert_eq!(names, ["settings", "driver", "calls", "k8s", "kubectl", "history", "simplified", "practice"]);
     assert!(folds(&demo).iter().all(|(_, expanded, shown)| !expanded && !shown));
     for beyond in [
         "[data-value=\"ReadWriteOncePod\"]",
@@ -244,7 +244,7 @@ async fn the_first_screen_is_the_chapter_s_demo_and_the_rest_is_one_click_away()
 
 #[wasm_bindgen_test]
 async fn data_view_lab_opens_every_fold_of_every_kind() {
-    for (kind, count) in [("csi", 8), ("statefulset", 5), ("topology", 5)] {
+    for (kind, count) in [("csi", 9), ("statefulset", 6), ("topology", 6)] {
         let demo = support::mount_with(kind, "en", &[("data-view", "lab")]).await;
         // Twice: the kubectl panel, once drawn, holds a fold of its own (the prompt's).
         for _ in 0..2 {

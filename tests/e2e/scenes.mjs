@@ -73,6 +73,32 @@ export const SCENES = {
       await click(demo, '[data-action="run"]');
     },
   },
+  // A level opened by its placeholder's data-level (its Practice fold open), in progress: the
+  // claim let go of on node-a, one hint shown, the goal's picture beside the reader's cluster.
+  'csi-level': {
+    kind: 'csi',
+    level: 'csi-move-to-node-b',
+    view: 'chapter',
+    widths: [390, 1024],
+    run: async (demo) => {
+      await click(demo, '[data-action="unmount-all"]');
+      await click(demo, '[data-action="detach"][data-node="node-a"]');
+      await click(demo, '[data-action="level-hint"]');
+    },
+  },
+  // The same level solved, against par.
+  'csi-level-solved': {
+    kind: 'csi',
+    level: 'csi-move-to-node-b',
+    view: 'chapter',
+    widths: [390, 1024],
+    run: async (demo) => {
+      await click(demo, '[data-action="unmount-all"]');
+      await click(demo, '[data-action="detach"][data-node="node-a"]');
+      await click(demo, '[data-action="attach"][data-node="node-b"]');
+      await click(demo, '[data-action="mount"][data-node="node-b"]');
+    },
+  },
 };
 
 /**
@@ -80,11 +106,12 @@ export const SCENES = {
  * waits for its demo. Returns the placeholder's locator.
  */
 export async function mountScene(page, scene) {
-  const { kind, preset, view } = SCENES[scene];
+  const { kind, preset, view, level } = SCENES[scene];
   const demo = await prependDemo(page, 'scene', {
-    kubevolDemo: kind, ...(preset && { preset }), ...(view === 'lab' && { view: 'lab' }), lang: 'ja',
+    kubevolDemo: kind, ...(preset && { preset }), ...(view === 'lab' && { view: 'lab' }), ...(level && { level }), lang: 'ja',
   });
-  // In the lab view every fold fetches its part at once: wait until each panel has drawn it.
+  // In the lab view every fold fetches its part at once (in a level, the Practice fold): wait
+  // until each panel has drawn it.
   await page.waitForFunction(() => !document.querySelector('#scene [data-state="part-loading"]'));
   return demo;
 }

@@ -1,7 +1,8 @@
 // Reference screenshots of every demo at the book's 688 px column, light and dark, ja and en, and
 // of each chapter's demo with its picture of the cluster on a 390 px phone and a 1024 px window,
 // compared pixel by pixel with the committed PNGs in tests/screenshots/. Each demo is first driven
-// into the state of scenes.mjs: the chapter's first screen, or (lab) with every fold open. UPDATE_SCREENSHOTS=1 rewrites the references.
+// into the state of scenes.mjs: the chapter's first screen, or (lab) with every fold open, or a
+// level in progress and solved (at 390 and 1024 px only). UPDATE_SCREENSHOTS=1 rewrites the references.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
@@ -25,7 +26,7 @@ mkdirSync(OUT, { recursive: true });
 const COLUMN = 760;
 const tests = [];
 for (const [scenario, scene] of Object.entries(SCENES)) {
-  const widths = scene.view === 'chapter' ? [COLUMN, 390, 1024] : [COLUMN];
+  const widths = scene.widths ?? (scene.view === 'chapter' ? [COLUMN, 390, 1024] : [COLUMN]);
   for (const [theme, lang, width] of ['light', 'dark'].flatMap((t) => ['ja', 'en'].flatMap((l) => widths.map((w) => [t, l, w])))) {
     {
       const name = width === COLUMN ? `${scenario}-${theme}-${lang}` : `${scenario}-${width}-${theme}-${lang}`;

@@ -1,5 +1,5 @@
 // Types of `kubevol-lab/prerender`.
-import type { Scenario } from './kubevol.js';
+import type { Level, Scenario } from './kubevol.js';
 
 export interface RenderRequest {
   kind: string;
@@ -9,6 +9,8 @@ export interface RenderRequest {
   /** Which demo of its kind on the page, from 1 (a share link names it so). */
   nth?: number;
   scenario?: Scenario;
+  /** A level to open the demo in: a built-in level's id (as `data-level` names it), or a level written as an object. */
+  level?: string | Level;
 }
 
 export interface FillResult {

@@ -1,6 +1,6 @@
 // Types of `kubevol-lab/vue`: the KubevolDemo component.
 import type { DefineComponent } from 'vue';
-import type { DemoChange, DemoKind, Scenario } from './kubevol.js';
+import type { DemoChange, DemoKind, Level, Scenario } from './kubevol.js';
 
 export interface KubevolDemoProps {
   /** "csi", "statefulset" or "topology". */
@@ -13,6 +13,8 @@ export interface KubevolDemoProps {
   view?: 'lab' | 'chapter';
   /** A moment to open, in the replay format; getState gives one. */
   scenario?: Scenario;
+  /** A level to open the demo in: a built-in level's id, or a level written as an object. */
+  level?: string | Level;
   /** Where kubevol.js is, when the page's head does not include it. */
   src?: string;
   /** The demo's first screen as HTML, written by the Markdown hook at build time; not written by hand. */

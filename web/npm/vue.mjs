@@ -38,6 +38,8 @@ export const KubevolDemo = defineComponent({
     view: { type: String, default: undefined },
     /** A moment to open, in the replay format ({setup, actions, moment}); getState gives one. */
     scenario: { type: Object, default: undefined },
+    /** A level to open the demo in: a built-in level's id, or a level written as an object. */
+    level: { type: [String, Object], default: undefined },
     /** Where kubevol.js is, when the page's head does not include it. */
     src: { type: String, default: undefined },
     /** The demo's first screen as HTML, which the Markdown hook writes at build time; not written by hand. */
@@ -63,6 +65,7 @@ export const KubevolDemo = defineComponent({
           view: props.view,
           // A plain copy: Vue's reactive proxy is not the page's object.
           scenario: props.scenario === undefined ? undefined : JSON.parse(JSON.stringify(props.scenario)),
+          level: typeof props.level === 'object' && props.level !== null ? JSON.parse(JSON.stringify(props.level)) : props.level,
           onChange: listening ? (change) => emit('change', change) : undefined,
         });
       } catch (error) {
@@ -88,7 +91,7 @@ export const KubevolDemo = defineComponent({
     });
 
     watch(
-      () => [props.kind, props.lang, props.preset, props.view, JSON.stringify(props.scenario ?? null)],
+      () => [props.kind, props.lang, props.preset, props.view, JSON.stringify(props.scenario ?? null), JSON.stringify(props.level ?? null)],
       async () => {
         const element = host.value;
         await unmount(element);
@@ -103,6 +106,7 @@ export const KubevolDemo = defineComponent({
         'data-lang': props.lang,
         'data-preset': props.preset,
         'data-view': props.view,
+        'data-level': typeof props.level === 'string' ? props.level : undefined,
         'data-kubevol-rendered': props.rendered === undefined ? undefined : '',
         'data-kubevol-script': '',
         innerHTML: props.rendered,

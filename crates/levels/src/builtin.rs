@@ -15,7 +15,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("sts-unblock", include_str!("../levels/sts-unblock.json")),
     ("sts-scale-down-keeps-claims", include_str!("../levels/sts-scale-down-keeps-claims.json")),
     ("topology-lost-node", include_str!("../levels/topology-lost-node.json")),
-    ("topology-spread-trap", include_str!("../levels/topology-spread-trap.json")),
+    ("topology-delete-lost-node", include_str!("../levels/topology-delete-lost-node.json")),
 ];
 
 /// The built-in levels, read; a level that does not read is named with its reason.

@@ -104,16 +104,23 @@ pub const KINDS: [&str; 3] = ["csi", "statefulset", "topology"];
 impl AnyLevel {
     /// A level from its JSON, or the path of the first thing wrong and why.
     pub fn read(json: &Value) -> Result<AnyLevel, String> {
+        match AnyLevel::kind_of(json)? {
+            "csi" => Level::read(json).map(AnyLevel::Csi),
+            "statefulset" => Level::read(json).map(AnyLevel::StatefulSet),
+            _ => Level::read(json).map(AnyLevel::Topology),
+        }
+    }
+
+    /// The kind of demo a level's JSON names (one of [`KINDS`]), or why it names none.
+    pub fn kind_of(json: &Value) -> Result<&'static str, String> {
         let kind = json
             .get("kind")
             .and_then(Value::as_str)
             .ok_or("kind: a level needs \"kind\": csi, statefulset or topology")?;
-        match kind {
-            "csi" => Level::read(json).map(AnyLevel::Csi),
-            "statefulset" => Level::read(json).map(AnyLevel::StatefulSet),
-            "topology" => Level::read(json).map(AnyLevel::Topology),
-            other => Err(format!("kind: \"{other}\" is not a demo ({})", KINDS.join(", "))),
-        }
+        KINDS
+            .into_iter()
+            .find(|k| *k == kind)
+            .ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", KINDS.join(", ")))
     }
 
     pub fn id(&self) -> &str {
@@ -160,7 +167,11 @@ impl<M: Model> Level<M> {
             .into_iter()
             .enumerate()
             .map(|(at, c)| {
-                let request = Request::read(&c.kubectl).map_err(|e| format!("goal[{at}].kubectl: {}", e.trim_end()))?;
+                // kubectl's own words, without the prompt's `[exit 1]` line under them.
+                let request = Request::read(&c.kubectl).map_err(|e| {
+                    let said: Vec<&str> = e.lines().filter(|l| !l.starts_with("[exit ")).collect();
+                    format!("goal[{at}].kubectl: {}", said.join("\n").trim_end())
+                })?;
                 if !matches!(request, Request::Get(_) | Request::Describe(_)) {
                     return Err(format!("goal[{at}].kubectl: `{}` is not a read (get or describe)", c.kubectl));
                 }

@@ -108,10 +108,25 @@ pub fn read<M: Model, C: Copy>(
     if given.kind.as_deref().is_some_and(|k| k != code) {
         return Err(format!("kind: this is a {code} demo, not \"{}\"", given.kind.unwrap_or_default()));
     }
+    history_of(scenarios, preset, given.setup.as_ref(), given.actions, given.moment)
+}
+
+/// A history (a setup, or none for the demo's start as the page shows it, and the actions after
+/// it, with the moment shown) checked against the demo, in the model's types: what a page's
+/// scenario and a level's start (`practice.rs`) are both read into. An error names the path of
+/// the first thing wrong (`setup`, `actions[3].node`, `moment`) and why.
+pub fn history_of<M: Model, C: Copy>(
+    scenarios: &Scenarios<M, C>,
+    preset: Option<&str>,
+    setup: Option<&M::Setup>,
+    mut actions: Vec<M::Action>,
+    moment: Option<usize>,
+) -> Result<Read<C, M::Action>, String> {
+    let code = scenarios.kind.code();
     // With a setup, the actions are its whole history, as kubevol-replay reads them: they begin
     // with what the demo does on its own at its start (the topology chapter places its pods).
     // Without one, the demo starts as the page would show it, and the actions follow that start.
-    let config = match &given.setup {
+    let config = match setup {
         None => (scenarios.first)(preset),
         Some(setup) => (scenarios.configs)()
             .into_iter()
@@ -125,9 +140,8 @@ pub fn read<M: Model, C: Copy>(
     };
     let fresh = (scenarios.start)(config);
     let own = fresh.history().1.len();
-    let mut actions = given.actions;
     // Index `at` of the page's list is action `skip + at` of the demo's history.
-    let skip = if given.setup.is_some() {
+    let skip = if setup.is_some() {
         if actions.len() < own || json(&actions[..own]) != json(fresh.history().1) {
             return Err(format!(
                 "actions: a scenario of this setup begins with the demo's own start, {}",
@@ -157,7 +171,7 @@ pub fn read<M: Model, C: Copy>(
         ));
     }
     let last = skip + actions.len();
-    let moment = match given.moment {
+    let moment = match moment {
         None => actions.len(),
         Some(moment) if moment > last => {
             return Err(format!("moment: {moment} is past the last of the {last} actions given"));

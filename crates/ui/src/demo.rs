@@ -52,6 +52,11 @@ pub struct Place {
     pub link: Option<String>,
     /// The page asked for every fold open (`data-view="lab"`), as the gallery does.
     pub lab: bool,
+    /// The level the page asked the demo to open in (`data-level`, or `mountDemo`'s `level` as
+    /// JSON), once the kind's lab part has read it (`mount.rs`).
+    pub level: Option<String>,
+    /// Why the level the page asked for cannot be opened: the demo starts at its default, saying so.
+    pub level_refused: Option<String>,
 }
 
 impl Place {
@@ -113,6 +118,11 @@ impl Notice {
         Notice { words: std::sync::Arc::new(move |lang| bad_link(lang, &error)) }
     }
 
+    /// The page asked for a level this demo cannot open; `fault` is the path of what is wrong in it.
+    pub fn bad_level(fault: String) -> Notice {
+        Notice { words: std::sync::Arc::new(move |lang| crate::lang::level_refused(lang, &fault)) }
+    }
+
     /// The page's script passed a scenario this demo cannot show; `fault` is what the script API's
     /// module found wrong, in the page author's terms.
     pub fn bad_scenario(fault: String) -> Notice {
@@ -165,6 +175,10 @@ pub fn restore<M: Model, C: Compact + Copy>(
     offered: &Offered<M, C>,
     start: fn(C) -> Session<M>,
 ) -> Opening<C, M> {
+    // The page asked for a level this demo cannot open: its lab part said why (`mount.rs`).
+    if let Some(fault) = &place.level_refused {
+        return Opening { notice: Some(Notice::bad_level(fault.clone())), ..Opening::fresh(default, start) };
+    }
     // The page's script passed a scenario this demo cannot show: the API's module said why.
     if let Some(fault) = place.link.as_deref().and_then(|l| l.strip_prefix('!')) {
         return Opening { notice: Some(Notice::bad_scenario(fault.to_string())), ..Opening::fresh(default, start) };
@@ -221,6 +235,8 @@ pub struct Demo<M: Model> {
     pub nth: u32,
     /// The page asked for every fold open (`Place::lab`): the folds inside a fold's panel too.
     pub lab: bool,
+    /// The id of the level being played (`practice.rs`), which a share link carries.
+    pub level: RwSignal<Option<String>>,
 }
 
 impl<M: Model> Clone for Demo<M> {
@@ -257,9 +273,13 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
             s.travel(moment);
         })
     });
-    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab };
+    let level = RwSignal::new(None);
+    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab, level };
     provide_context(lang);
     provide_context(demo);
+    if let Some(level) = &place.level {
+        provide_context(crate::practice::Asked(level.clone()));
+    }
     (lang, demo)
 }
 
@@ -267,6 +287,9 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
 /// `Settings`): what its history for the script API starts from.
 pub trait Started<C>: Clone + 'static {
     fn config(&self) -> C;
+    /// Says the demo's session now starts from `config` (a level's start, `practice.rs`); the
+    /// caller gives the demo that session.
+    fn set(&self, config: C);
 }
 
 /// The history of the demo in `host`, as the API's module reads it (`history`): its

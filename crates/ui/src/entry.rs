@@ -16,7 +16,8 @@ pub fn start() {
 /// wasm is there. A malformed request shows a message in the element and is an error; so is a
 /// part that cannot be fetched (the element is then marked `data-kubevol-failed`). A page's
 /// script may open it at a `history` the API's module read a scenario into, or at its default
-/// with the module's `fault`: what is wrong with the scenario (`mount::Scripted`).
+/// with the module's `fault`: what is wrong with the scenario (`mount::Scripted`); or in a
+/// `level`, as JSON (a level the demo cannot open is an error, and the demo starts at its default).
 #[wasm_bindgen]
 pub async fn mount(
     element: web_sys::HtmlElement,
@@ -24,8 +25,9 @@ pub async fn mount(
     lang: Option<String>,
     history: Option<String>,
     fault: Option<String>,
+    level: Option<String>,
 ) -> Result<(), JsError> {
-    let scripted = Scripted { history, fault };
+    let scripted = Scripted { history, fault, level };
     mount_into(element, Some(&kind), lang.as_deref(), Some(scripted)).await.map_err(|e| JsError::new(&e))
 }
 

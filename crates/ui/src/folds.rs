@@ -59,7 +59,7 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
                     aria-expanded=move || fold.open.get().to_string()
                     on:click=click(move || {
                         fold.open.update(|open| *open = !*open);
-                        fetch(fold, loaded);
+                        fetch(fold, loaded, false);
                     })
                 >
                     {tr(fold.label)}
@@ -67,10 +67,13 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
             }
         })
         .collect_view();
+    // A demo opened in a level shows it: the Practice fold is open from the start.
+    let level = place.level.is_some();
     let shown = panels.into_iter().map(move |(fold, loaded)| {
-        if lab {
+        let practice = level && fold.name == "practice";
+        if lab || practice {
             fold.open.set(true);
-            fetch(fold, loaded);
+            fetch(fold, loaded, practice);
         }
         panel(fold, loaded, format!("kv-fold-{row}-{}", fold.name))
     });
@@ -80,15 +83,25 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
     }
 }
 
-/// Fetches a fold's part if it is open and not fetched (or fetching) yet.
-fn fetch(fold: Fold, loaded: RwSignal<Loaded>) {
+/// Fetches a fold's part if it is open and not fetched (or fetching) yet. `level`: the fold is the
+/// Practice fold of a demo opened in a level, whose part the page fetched before mounting it.
+fn fetch(fold: Fold, loaded: RwSignal<Loaded>, level: bool) {
     if !fold.open.get_untracked() || matches!(loaded.get_untracked(), Loaded::Fetching | Loaded::Ready(_)) {
         return;
     }
     loaded.set(Loaded::Fetching);
     // Rendered at build time (`render.rs`), a lab view's open folds say their parts are loading,
-    // as the live demo's first render does: the parts are the browser's to fetch.
+    // as the live demo's first render does: the parts are the browser's to fetch. A level's panel
+    // is drawn: the live demo has its part at once (the build has every part at hand, so the
+    // part's future is ready when first asked).
     if cfg!(not(feature = "csr")) {
+        if level {
+            let mut part = (fold.part)();
+            let mut ready = std::task::Context::from_waker(std::task::Waker::noop());
+            if let std::task::Poll::Ready(Ok(view)) = part.as_mut().poll(&mut ready) {
+                loaded.set(Loaded::Ready(view));
+            }
+        }
         return;
     }
     let part = (fold.part)();
@@ -105,7 +118,7 @@ fn fetch(fold: Fold, loaded: RwSignal<Loaded>) {
 fn panel(fold: Fold, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
     let retry = move || {
         loaded.set(Loaded::NotYet);
-        fetch(fold, loaded);
+        fetch(fold, loaded, false);
     };
     view! {
         <section class="kv-fold-panel" id=id data-state=fold.name hidden=flag(move || !fold.open.get())>

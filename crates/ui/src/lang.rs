@@ -147,6 +147,8 @@ pub const PROMPT_KEYS: Msg = msg(
 pub const FOLDS: Msg = msg("このデモをもっと見る", "More of this demo");
 pub const MORE_SETTINGS: Msg = msg("ほかの設定", "More settings");
 pub const HISTORY: Msg = msg("記録と共有", "History and sharing");
+/// The fold of levels (`practice.rs`); the rest of its words are below, in its part.
+pub const PRACTICE: Msg = msg("練習", "Practice");
 pub const PART_LOADING: Msg = msg("読み込み中…", "Loading…");
 pub const PART_FAILED: Msg = msg(
     "この部分を読み込めなかった(ネットワークかサーバーの問題)。デモのほかの部分はそのまま動く",
@@ -250,6 +252,53 @@ pub fn shortened_link(lang: Lang, kept: usize, of: usize) -> String {
              moment: {kept} of your {of} actions reach the same moment. The state and the last outcome are the same; \
              the log, kubectl's Events and the ages follow the shorter way"
         ),
+    )
+}
+
+// ---- practice: levels (`practice.rs`, in each kind's lab part) ------------------------------------
+pub const LEVELS_INTRO: Msg = msg(
+    "ゴールに向けて操作する練習。ゴールは kubectl の出力で確かめる。ボタンでも kubectl でも解ける",
+    "Practice toward a goal, checked with what kubectl prints. Solve it with the buttons or with kubectl",
+);
+pub const LEVEL_GOAL: Msg = msg("ゴール: kubectl がこう出力すること", "Goal: kubectl prints this");
+pub const LEVEL_NOW: Msg = msg("いまの出力:", "now prints:");
+pub const LEVEL_PRINTS_NOTHING: Msg = msg("(何も出力しない)", "(nothing)");
+pub const LEVEL_RESTART: Msg = msg("最初からやり直す", "Restart the level");
+pub const LEVEL_LEAVE: Msg = msg("練習をやめる", "Leave the level");
+pub const LEVEL_CLEAR: Msg = msg("解いた記録を消す", "Clear my progress");
+pub const LEVEL_GOAL_PICTURE: Msg =
+    msg("ゴールの一例 (最短の解き方の後)", "The goal, as the shortest solution leaves it");
+
+/// The hint button: how many of the level's hints are shown.
+pub fn level_hint(lang: Lang, shown: usize, of: usize) -> String {
+    lang.say(format_args!("ヒント ({shown}/{of})"), format_args!("Hint ({shown}/{of})"))
+}
+
+/// Said when every check holds: the reader's actions since the level's start, against par.
+pub fn level_solved(lang: Lang, taken: usize, par: Option<usize>) -> String {
+    match par {
+        Some(par) => lang.say(
+            format_args!("解けた: {taken} 回の操作で (最短は {par} 回)"),
+            format_args!("Solved in {taken} actions (par {par})"),
+        ),
+        None => lang.say(format_args!("解けた: {taken} 回の操作で"), format_args!("Solved in {taken} actions")),
+    }
+}
+
+/// A level in the list: solved, in how few actions, or not yet.
+pub fn level_progress(lang: Lang, fewest: Option<usize>, par: Option<usize>) -> String {
+    let par = par.map(|p| lang.say(format_args!(" / 最短 {p} 回"), format_args!(" / par {p}"))).unwrap_or_default();
+    match fewest {
+        Some(f) => lang.say(format_args!("✓ 解いた ({f} 回{par})"), format_args!("✓ solved ({f} actions{par})")),
+        None => lang.say(format_args!("まだ{par}"), format_args!("not yet{par}")),
+    }
+}
+
+/// A level the demo cannot open, and why (the path of what is wrong in it).
+pub fn level_refused(lang: Lang, fault: &str) -> String {
+    lang.say(
+        format_args!("この練習は開けない ({fault})。最初の状態から始める"),
+        format_args!("This level cannot be opened ({fault}). Starting from the beginning"),
     )
 }
 

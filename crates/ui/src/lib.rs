@@ -19,6 +19,7 @@ pub mod lang;
 pub mod markup;
 pub mod mount;
 pub mod parts;
+pub mod practice;
 pub mod prompt;
 #[cfg(feature = "ssr")]
 pub mod render;

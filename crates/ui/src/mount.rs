@@ -103,6 +103,8 @@ pub struct Lab {
     pub history: fn(&HtmlElement) -> Option<String>,
     /// From now on the demo in an element tells the function its history after each action.
     pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
+    /// Whether the demo opens in a level (a built-in's id, or a level's JSON), and if not, why.
+    pub level: fn(&str) -> Result<(), String>,
 }
 
 /// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
@@ -112,7 +114,13 @@ pub struct Lab {
 pub struct Scripted {
     pub history: Option<String>,
     pub fault: Option<String>,
+    /// A level to open the demo in, as JSON (`mountDemo`'s `level` object); a placeholder's
+    /// `data-level` names a built-in one.
+    pub level: Option<String>,
 }
+
+/// Names the built-in level a demo opens in, e.g. `data-level="csi-move-to-node-b"`.
+const LEVEL_ATTR: &str = "data-level";
 
 on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
 on_demand! { csi_lab: fn csi_lab_part() -> Lab {
@@ -121,6 +129,7 @@ on_demand! { csi_lab: fn csi_lab_part() -> Lab {
         linked: crate::csi::linked,
         history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,
         watch: crate::demo::watch_links::<State, DemoConfig, crate::csi::Settings>,
+        level: |asked| crate::practice::read(&crate::csi::LEVELS, asked).map(drop),
     }
 } }
 on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
@@ -131,6 +140,7 @@ on_demand! { statefulset_lab: fn statefulset_lab_part() -> Lab {
         linked: crate::statefulset::linked,
         history: crate::demo::history_link::<State, StsConfig, crate::statefulset::Settings>,
         watch: crate::demo::watch_links::<State, StsConfig, crate::statefulset::Settings>,
+        level: |asked| crate::practice::read(&crate::statefulset::LEVELS, asked).map(drop),
     }
 } }
 on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
@@ -141,6 +151,7 @@ on_demand! { topology_lab: fn topology_lab_part() -> Lab {
         linked: crate::topology::linked,
         history: crate::demo::history_link::<State, Scenario, crate::topology::Shown>,
         watch: crate::demo::watch_links::<State, Scenario, crate::topology::Shown>,
+        level: |asked| crate::practice::read(&crate::topology::LEVELS, asked).map(drop),
     }
 } }
 
@@ -226,10 +237,22 @@ pub async fn mount_into(
         }
     };
     let parts = KindParts::of(kind);
-    let place = place_of(&host, kind.code(), scripted.unwrap_or_default());
-    let linked = place.link.is_some();
+    let mut place = place_of(&host, kind.code(), scripted.unwrap_or_default());
+    let linked = place.link.is_some() || place.level.is_some();
     PENDING.with(|p| p.borrow_mut().push(host.clone()));
-    let fetched = if linked { (parts.lab)().await.map(|lab| lab.linked) } else { (parts.view)().await };
+    let fetched = if linked {
+        // A level is read by the lab part, which the demo opens with: one it cannot open leaves
+        // the demo at its default, saying why, and is the mount's error too.
+        (parts.lab)().await.map(|lab| {
+            if let Some(Err(why)) = place.level.as_deref().map(lab.level) {
+                place.level = None;
+                place.level_refused = Some(why);
+            }
+            lab.linked
+        })
+    } else {
+        (parts.view)().await
+    };
     if !take_pending(&host) {
         return Ok(()); // unmounted while its part was on its way
     }
@@ -237,6 +260,7 @@ pub async fn mount_into(
         let _ = host.set_attribute(FAILED_ATTR, "");
         return Err(part_failed(kind.code()));
     };
+    let refused = place.level_refused.clone();
     let _ = host.remove_attribute(FAILED_ATTR);
     let registered = host.clone();
     // A share link from the address, not what a page's script opened it at (`Scripted`).
@@ -249,7 +273,10 @@ pub async fn mount_into(
     if from_address {
         host.scroll_into_view();
     }
-    Ok(())
+    match refused {
+        Some(why) => Err(format!("kubevol: the page's level for this {} demo: {why}", kind.code())),
+        None => Ok(()),
+    }
 }
 
 /// What the lab part of the demo mounted in `host` holds for the page's script, or why there is
@@ -291,15 +318,26 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     }
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    // A link shared in a built-in level names it after the link itself (`share::LEVEL_IN_LINK`).
+    let (fragment, linked_level) = match fragment.split_once(crate::share::LEVEL_IN_LINK) {
+        Some((fragment, level)) => (fragment, Some(level)),
+        None => (fragment, None),
+    };
     let ours = Address::of(fragment).is_some_and(|a| a.kind == code && a.nth == nth);
     let lab = Place::is_lab(host.get_attribute(VIEW_ATTR).as_deref());
+    // The page's own level comes first; else the level the reader's link was shared in.
+    let level = scripted
+        .level
+        .or_else(|| host.get_attribute(LEVEL_ATTR))
+        .or_else(|| linked_level.filter(|_| ours).map(str::to_string))
+        .filter(|l| !l.trim().is_empty());
     // What the page's script opened it at is read where a link is (`demo::restore`).
     let link = if ours {
         Some(fragment.to_string())
     } else {
         scripted.history.or(scripted.fault.map(|fault| format!("!{fault}")))
     };
-    Place { preset, nth, link, lab }
+    Place { preset, nth, link, lab, level, level_refused: None }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed

@@ -58,7 +58,7 @@ impl<M: Served> Demo<M> {
     pub fn prompt_fold(self) -> impl IntoView {
         #[cfg(not(feature = "no-prompt"))]
         {
-            let place = Place { preset: None, nth: self.nth, link: None, lab: self.lab };
+            let place = Place { nth: self.nth, lab: self.lab, ..Place::default() };
             folds(vec![Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part::<M>))], self.kind, &place)
         }
     }

@@ -40,29 +40,55 @@ const fn view_of(kind: DemoKind, linked: bool) -> DemoView {
     }
 }
 
-/// The first screen of the demo a placeholder asks for, as its attributes say (`nth`: which demo
-/// of its kind it is on the page, from 1), or the message that says why it is not rendered.
-/// `history` is the moment a page's script opens it at (`demo::history`, as `scenario` below makes
-/// it), `None` for the demo's own start.
-pub fn first_screen(
-    kind: Option<&str>,
-    lang: Option<&str>,
-    preset: Option<&str>,
-    view: Option<&str>,
-    nth: u32,
-    history: Option<String>,
-) -> Result<String, String> {
+/// What a placeholder asks of its demo beyond its kind and language: its `data-preset` and
+/// `data-view`, which demo of its kind it is on the page (`nth`, from 1), the moment a page's
+/// script opens it at (`history`: `demo::history`, as `scenario` below makes it; `None` for the
+/// demo's own start), and the level it opens in (`data-level`, or a level's JSON).
+#[derive(Default)]
+pub struct Asked<'a> {
+    pub preset: Option<&'a str>,
+    pub view: Option<&'a str>,
+    pub nth: u32,
+    pub history: Option<String>,
+    pub level: Option<String>,
+}
+
+/// The first screen of the demo a placeholder asks for, as its attributes say, or the message that
+/// says why it is not rendered. A level is read as the browser reads it (from the kind's lab
+/// part): one the demo cannot open renders the demo at its default, saying why.
+pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Result<String, String> {
     let (kind, lang) = parse_placeholder(kind, lang)?;
     // The lab view (`data-view="lab"`) is rendered with every fold open, each saying its part is
     // loading, as the live demo's first render does: what a fold shows is a part of the wasm that
-    // comes after the first screen (`folds.rs`).
-    let lab = Place::is_lab(view);
-    let place = Place { preset: preset.map(|p| p.trim().to_string()), nth: nth.max(1), link: history, lab };
+    // comes after the first screen (`folds.rs`). A demo opened in a level shows it, as the live
+    // one does at once: the page fetches the lab part before mounting it.
+    let lab = Place::is_lab(asked.view);
+    let mut place = Place {
+        preset: asked.preset.map(|p| p.trim().to_string()),
+        nth: asked.nth.max(1),
+        link: asked.history,
+        lab,
+        level: asked.level.filter(|l| !l.trim().is_empty()),
+        level_refused: None,
+    };
+    if let Some(Err(why)) = place.level.as_deref().map(level_of(kind)) {
+        place.level = None;
+        place.level_refused = Some(why);
+    }
     let owner = Owner::new();
-    let view = view_of(kind, place.link.is_some());
+    let view = view_of(kind, place.link.is_some() || place.level.is_some() || place.level_refused.is_some());
     let html = owner.with(|| view(lang, place).to_html());
     owner.cleanup();
     Ok(not_live(&html))
+}
+
+/// Whether a demo of `kind` opens in a level, as its lab part answers in the browser (`mount.rs`).
+fn level_of(kind: DemoKind) -> fn(&str) -> Result<(), String> {
+    match kind {
+        DemoKind::Csi => |asked| crate::practice::read(&crate::csi::LEVELS, asked).map(drop),
+        DemoKind::StatefulSet => |asked| crate::practice::read(&crate::statefulset::LEVELS, asked).map(drop),
+        DemoKind::Topology => |asked| crate::practice::read(&crate::topology::LEVELS, asked).map(drop),
+    }
 }
 
 /// The rendered screen's marks of not being live yet: each button is announced as unavailable.

@@ -71,9 +71,12 @@ pub struct Session<M: Model> {
     history: Vec<M::Action>,
     /// How many of `history` the state reflects: less than its length after going back.
     moment: usize,
-    /// The earliest moment the reader can go back to: what a demo does on its own before the
-    /// reader's first click (the topology chapter placing its pods) counts as its start.
+    /// The demo's own start: what a demo does on its own before the reader's first click (the
+    /// topology chapter placing its pods), which its settings make again, so a share link leaves it out.
     floor: usize,
+    /// The earliest moment the reader can go back to: the demo's own start, or a level's start
+    /// (`practice.rs`), whose actions a share link carries.
+    stop: usize,
 }
 
 impl<M: Model> Session<M> {
@@ -91,6 +94,7 @@ impl<M: Model> Session<M> {
             history: Vec::new(),
             moment: 0,
             floor: 0,
+            stop: 0,
         };
         session.record(&events);
         Ok(session)
@@ -109,6 +113,26 @@ impl<M: Model> Session<M> {
     /// Makes the current moment the start: nothing before it can be returned to.
     pub fn keep_as_start(&mut self) {
         self.floor = self.moment;
+        self.stop = self.moment;
+    }
+
+    /// Makes the current moment the earliest one Back returns to, as a level's start is, while
+    /// the actions before it stay the reader's history (a share link carries them).
+    pub fn stop_here(&mut self) {
+        self.stop = self.moment;
+    }
+
+    /// Makes `moment` the earliest one Back returns to, if the moment shown is at or after it: a
+    /// level opened at a share link of a moment inside it (`practice.rs`).
+    pub fn stop_at(&mut self, moment: usize) {
+        if moment <= self.moment {
+            self.stop = moment;
+        }
+    }
+
+    /// How many actions the moment shown has taken since the earliest moment Back returns to.
+    pub fn since_stop(&self) -> usize {
+        self.moment - self.stop
     }
 
     /// The moment shown, and how many there are: `(moment, last)`.
@@ -118,7 +142,7 @@ impl<M: Model> Session<M> {
 
     /// Where Back and Forward lead, if anywhere: `(back, forward)`.
     pub fn steps(&self) -> (Option<usize>, Option<usize>) {
-        let back = (self.moment > self.floor).then(|| self.moment - 1);
+        let back = (self.moment > self.stop).then(|| self.moment - 1);
         let forward = (self.moment < self.history.len()).then_some(self.moment + 1);
         (back, forward)
     }
@@ -175,7 +199,7 @@ impl<M: Model> Session<M> {
     /// what is shown is what the model says and nothing a view remembered. Returns whether the
     /// moment exists and differs from the one shown.
     pub fn travel(&mut self, moment: usize) -> bool {
-        if moment < self.floor || moment > self.history.len() || moment == self.moment {
+        if moment < self.stop || moment > self.history.len() || moment == self.moment {
             return false;
         }
         let Ok(mut fresh) = Session::<M>::start(&self.setup) else {
@@ -187,6 +211,7 @@ impl<M: Model> Session<M> {
         }
         fresh.history = std::mem::take(&mut self.history);
         fresh.floor = self.floor;
+        fresh.stop = self.stop;
         fresh.dispatched = self.dispatched;
         *self = fresh;
         true

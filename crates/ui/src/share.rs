@@ -16,6 +16,10 @@ use kubevol_sim::Model;
 use crate::demo::{replay, Offered};
 use crate::session::Session;
 
+/// What separates a share link's fragment from the built-in level it was shared in
+/// (`#kubevol:csi:1:v1:.../csi-move-to-node-b`): a character no link and no level id holds.
+pub const LEVEL_IN_LINK: char = '/';
+
 /// A link Share can hand out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {

@@ -13,7 +13,7 @@ use crate::drawing::escape;
 use crate::lang::{self, Lang, Msg};
 use crate::markup::Kept;
 use crate::session::{LogLine, Session};
-use crate::share::{share, Link, NoLink};
+use crate::share::{share, Link, NoLink, LEVEL_IN_LINK};
 
 /// A fixed label that follows the reader's language. Every static label goes through this one
 /// function, so they all share one closure type: each distinct closure would otherwise bring its
@@ -279,9 +279,13 @@ impl<M: Model> Demo<M> {
         // The last export or share link, shown with a way to keep it; any step makes it stale, so it
         // goes.
         let output = RwSignal::new(None::<Output>);
-        Effect::new(move |_| {
+        // Not at its first run, which comes a tick after the panel is drawn: a Share clicked
+        // meanwhile would lose its link.
+        Effect::new(move |ran: Option<()>| {
             steps.track();
-            output.set(None);
+            if ran.is_some() {
+                output.set(None);
+            }
         });
         let step = move |forward: bool| {
             let (back, ahead) = steps.get_untracked();
@@ -296,7 +300,16 @@ impl<M: Model> Demo<M> {
                 s.scenario(&title)
             })
         };
-        let share = move || session.with_untracked(|s| share(s, start(), offered, restart, &address));
+        // A built-in level being played goes with the moment (`mount.rs` reads it back).
+        let level = self.level;
+        let share = move || {
+            let link = session.with_untracked(|s| share(s, start(), offered, restart, &address));
+            let playing = level.get_untracked().filter(|id| kubevol_levels::BUILTIN.iter().any(|(b, _)| b == id));
+            link.map(|link| match playing {
+                Some(id) => Link { fragment: format!("{}{LEVEL_IN_LINK}{id}", link.fragment), ..link },
+                None => link,
+            })
+        };
         view! {
             <div class="kv-buttons kv-history">
                 <button data-action="undo" disabled=flag(move || steps.get().0.is_none())

@@ -36,6 +36,10 @@ impl demo::Started<DemoConfig> for Settings {
     fn config(&self) -> DemoConfig {
         self.config.get_untracked()
     }
+
+    fn set(&self, config: DemoConfig) {
+        self.config.set(config);
+    }
 }
 
 impl Settings {
@@ -118,6 +122,7 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::Csi, &place)}
             </Shell>
     }
@@ -278,4 +283,13 @@ on_demand! {
 
 on_demand! {
     csi_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
+}
+
+/// This demo's levels (`practice.rs`).
+pub const LEVELS: crate::practice::Levels<State, DemoConfig> =
+    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <picture::Picture/> }.into_any() };
+
+on_demand! {
+    /// Levels: practice toward a goal.
+    csi_lab: fn practice_part() { || crate::practice::panel::<State, DemoConfig, Settings>(&LEVELS) }
 }

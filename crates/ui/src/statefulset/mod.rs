@@ -38,6 +38,11 @@ impl demo::Started<StsConfig> for Settings {
     fn config(&self) -> StsConfig {
         self.config.get_untracked()
     }
+
+    fn set(&self, config: StsConfig) {
+        self.playing.set(false);
+        self.config.set(config);
+    }
 }
 
 impl Settings {
@@ -152,6 +157,7 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::StatefulSet, &place)}
             </Shell>
     }
@@ -351,4 +357,13 @@ fn ordinal_button(hook: &'static str, label: Msg, ordinal: u32, name: String, ac
             {tr(label)}
         </button>
     }
+}
+
+/// This demo's levels (`practice.rs`).
+pub const LEVELS: crate::practice::Levels<State, StsConfig> =
+    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <Lanes/> }.into_any() };
+
+on_demand! {
+    /// Levels: practice toward a goal.
+    statefulset_lab: fn practice_part() { || crate::practice::panel::<State, StsConfig, Settings>(&LEVELS) }
 }

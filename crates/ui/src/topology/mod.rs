@@ -71,6 +71,10 @@ impl demo::Started<Scenario> for Shown {
     fn config(&self) -> Scenario {
         self.scenario.get_untracked()
     }
+
+    fn set(&self, config: Scenario) {
+        self.scenario.set(config);
+    }
 }
 
 impl Shown {
@@ -172,6 +176,7 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::Topology, &place)}
             </Shell>
     }
@@ -455,4 +460,13 @@ fn Pending() -> impl IntoView {
             <Lines lines=claims class="kv-mono" state="pvcs"/>
         </div>
     }
+}
+
+/// This demo's levels (`practice.rs`).
+pub const LEVELS: crate::practice::Levels<State, Scenario> =
+    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <Zones/> }.into_any() };
+
+on_demand! {
+    /// Levels: practice toward a goal.
+    topology_lab: fn practice_part() { || crate::practice::panel::<State, Scenario, Shown>(&LEVELS) }
 }

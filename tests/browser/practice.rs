@@ -1,0 +1,248 @@
+//! Levels, played as a reader plays them: opened from the Practice fold, from a placeholder's
+//! `data-level` or from a page's script, solved with the demo's own buttons or its kubectl prompt,
+//! with a hint, a restart, Back, and progress that a reload keeps.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use kubevol_ui::mount::Scripted;
+
+use crate::support::{self, Demo};
+
+/// Where the demos keep progress (`kubevol_ui::practice::PROGRESS_KEY`).
+const PROGRESS: &str = kubevol_ui::practice::PROGRESS_KEY;
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+/// Each goal check's `data-holds`, in order.
+fn holds(demo: &Demo) -> Vec<bool> {
+    demo.all("[data-goal]").iter().map(|e| e.get_attribute("data-holds").as_deref() == Some("true")).collect()
+}
+
+/// What the solved line says, or None while it is hidden.
+fn solved(demo: &Demo) -> Option<String> {
+    let line = demo.find("[data-state=\"level-solved\"]").expect("the level panel's solved line");
+    (!line.has_attribute("hidden")).then(|| line.text_content().unwrap_or_default())
+}
+
+/// Opens the Practice fold and the level `id` from its list.
+async fn open_level(demo: &Demo, id: &str) {
+    demo.open("practice").await;
+    demo.click(&format!("[data-action=\"level-open\"][data-level=\"{id}\"]")).await;
+    assert!(demo.find(&format!(".kv-level[data-level=\"{id}\"]")).is_some(), "{id} is open");
+}
+
+/// Mounts a demo as `mountDemo(element, {kind, level})` does with a level written as an object.
+async fn mount_level(kind: &str, level: &str) -> Demo {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
+    host.set_attribute("data-kubevol-demo", kind).unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let scripted = Scripted { level: Some(level.to_string()), ..Scripted::default() };
+    let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some("en"), Some(scripted)).await;
+    let demo = Demo { host, result };
+    demo.settle("practice").await;
+    demo
+}
+
+#[wasm_bindgen_test]
+async fn a_csi_level_is_solved_by_clicking_and_says_how_many_actions_it_took() {
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-share-one-node").await;
+    assert_eq!(holds(&demo), [false, false]);
+    assert_eq!(solved(&demo), None);
+    assert!(demo.find("[data-state=\"level-goal-picture\"]").is_some(), "the goal is drawn beside the cluster");
+    demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
+    demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
+    assert_eq!(solved(&demo), None, "one pod is not the goal");
+    demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
+    assert_eq!(holds(&demo), [true, true]);
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 3 actions (par 3)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_placeholders_data_level_opens_the_statefulset_demo_in_it() {
+    let demo = support::mount_with("statefulset", "en", &[("data-level", "sts-unblock")]).await;
+    assert_eq!(demo.result, Ok(()));
+    demo.settle("practice").await;
+    let toggle = demo.find(".kv-folds [data-action=\"practice\"]").unwrap();
+    assert_eq!(toggle.get_attribute("aria-expanded").as_deref(), Some("true"), "the Practice fold is open");
+    assert!(demo.find(".kv-level[data-level=\"sts-unblock\"]").is_some());
+    assert_eq!(solved(&demo), None);
+    demo.click("[data-action=\"break\"]").await; // db-1 is broken: the same button fixes it
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(holds(&demo), [true, true]);
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 2)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_topology_level_is_solved_with_a_lost_nodes_buttons() {
+    let demo = support::mount("topology", "en").await;
+    open_level(&demo, "topology-lost-node").await;
+    assert_eq!(solved(&demo), None);
+    demo.click("[data-action=\"force-delete-pod\"][data-pod=\"web-0\"]").await;
+    demo.click("[data-action=\"run\"]").await;
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 2)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_level_is_solved_by_typing_in_the_prompt() {
+    let demo = support::mount("statefulset", "en").await;
+    open_level(&demo, "sts-scale-down-keeps-claims").await;
+    demo.open("kubectl").await;
+    demo.open("type-kubectl").await;
+    crate::prompt::typed(&demo, "scale statefulset db --replicas=1").await;
+    assert_eq!(solved(&demo), None, "the pods go as the StatefulSet controller steps");
+    demo.click("[data-action=\"step5\"]").await;
+    assert_eq!(holds(&demo), [true, true]);
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 3)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn hints_come_one_at_a_time_and_restart_goes_back_to_the_levels_start() {
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-move-to-node-b").await;
+    let hint = "[data-action=\"level-hint\"]";
+    assert_eq!(demo.find(hint).unwrap().text_content().unwrap(), "Hint (0/2)");
+    assert!(demo.all("[data-state=\"level-hint\"]").is_empty());
+    demo.click(hint).await;
+    let shown: Vec<String> =
+        demo.all("[data-state=\"level-hint\"]").iter().map(|h| h.text_content().unwrap_or_default()).collect();
+    assert_eq!(shown, ["ReadWriteOnce attaches to one node at a time."]);
+    demo.click(hint).await;
+    assert_eq!(demo.all("[data-state=\"level-hint\"]").len(), 2);
+    assert!(demo.find(hint).unwrap().has_attribute("disabled"), "no hint is left");
+    let start = demo.state("badge");
+    demo.click("[data-action=\"unmount-all\"]").await;
+    assert_ne!(demo.state("badge"), start);
+    demo.click("[data-action=\"level-restart\"]").await;
+    assert_eq!(demo.state("badge"), start, "the level's start again");
+    assert_eq!(demo.all("[data-state=\"level-hint\"]").len(), 0, "and its hints hidden again");
+    assert_eq!(holds(&demo), [false, false]);
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn back_after_solving_un_solves_and_progress_outlives_a_reload() {
+    storage().remove_item(PROGRESS).unwrap();
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-grow-online").await;
+    demo.open("settings").await; // expansion is in the settings fold
+    demo.click("[data-action=\"expand\"][data-value=\"10\"]").await;
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 1 actions (par 1)"));
+    leptos::task::tick().await;
+    assert_eq!(storage().get_item(PROGRESS).unwrap().as_deref(), Some("{\"csi-grow-online\":1}"));
+    demo.open("history").await;
+    demo.click("[data-action=\"undo\"]").await;
+    assert_eq!(solved(&demo), None, "Back undoes the action that solved it");
+    assert!(demo.find("[data-action=\"undo\"]").unwrap().has_attribute("disabled"), "Back stops at the level's start");
+    demo.click("[data-action=\"redo\"]").await;
+    assert!(solved(&demo).is_some());
+    demo.remove();
+
+    // The page is read again: a new demo reads what this browser keeps.
+    let again = support::mount("csi", "en").await;
+    again.open("practice").await;
+    leptos::task::tick().await; // what the browser keeps is read once the demo is live
+    let progress = "[data-level=\"csi-grow-online\"] + [data-state=\"level-progress\"]";
+    let kept = |demo: &Demo| demo.find(progress).unwrap().get_attribute("data-solved").unwrap_or_default();
+    assert_eq!(kept(&again), "1");
+    assert_eq!(again.find(progress).unwrap().text_content().unwrap(), "✓ solved (1 actions / par 1)");
+    again.click("[data-action=\"level-progress-clear\"]").await;
+    assert_eq!(kept(&again), "");
+    assert_eq!(storage().get_item(PROGRESS).unwrap(), None);
+    again.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_level_written_as_an_object_through_mount_demo_is_solved() {
+    let level = r#"{
+        "id": "authors-own", "kind": "csi",
+        "title": {"ja": "node-b で使う", "en": "Use it on node-b"},
+        "intro": {"ja": "node-b の Pod から使う。", "en": "Use it from a pod on node-b."},
+        "start": {"setup": {"classes":[{"name":"standard","binding":"Immediate","reclaim":"Delete","allowed_zones":[],"allow_volume_expansion":true}],"nodes":[{"name":"node-a","zone":null,"responsive":true},{"name":"node-b","zone":null,"responsive":true}],"claims":[{"name":"data","class":"standard","size_gib":20,"mode":"ReadWriteOnce","zone":null}],"driver_multi_writer":false,"pool_gib":100}},
+        "goal": [{"kubectl": "get pods -o jsonpath={.items[*].spec.nodeName}", "prints": "node-b"}],
+        "hints": [{"ja": "まず繋ぐ。", "en": "Attach first."}],
+        "solution": [{"type":"attach","claim":"data","node":"node-b"},{"type":"mount","claim":"data","node":"node-b"}],
+        "par": 2
+    }"#;
+    let demo = mount_level("csi", level).await;
+    assert_eq!(demo.result, Ok(()));
+    assert!(demo.find(".kv-level[data-level=\"authors-own\"]").is_some());
+    demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
+    demo.click("[data-action=\"mount\"][data-node=\"node-b\"]").await;
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 2)"));
+    demo.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_level_that_does_not_open_is_refused_with_its_reason_and_the_demo_starts_at_its_default() {
+    let good: serde_json::Value =
+        serde_json::from_str(kubevol_levels::BUILTIN.iter().find(|(id, _)| *id == "csi-move-to-node-b").unwrap().1)
+            .unwrap();
+    let with = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut level = good.clone();
+        change(&mut level);
+        level.to_string()
+    };
+    let cases = [
+        (with(&|l| l["kind"] = "volumes".into()), "kind: \"volumes\" is not a demo (csi, statefulset, topology)"),
+        (
+            with(&|l| l["start"]["actions"][0]["node"] = "node-c".into()),
+            "start.actions[0]: the demo refuses it: there is no node node-c",
+        ),
+        (
+            with(&|l| l["goal"][1]["kubectl"] = "get flowers".into()),
+            "goal[1].kubectl: error: the server doesn't have a resource type \"flowers\"",
+        ),
+    ];
+    for (level, said) in cases {
+        let demo = mount_level("csi", &level).await;
+        let error = demo.result.clone().expect_err(said);
+        assert!(error.contains(said), "{error}");
+        assert!(demo.state("notice").contains(said), "{}", demo.state("notice"));
+        assert_eq!(demo.state("badge"), "pv-1 · not attached · seen by 0 pod(s)", "the default");
+        assert!(demo.find(".kv-level").is_none(), "no level is open");
+        demo.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_carries_the_level_and_the_moment() {
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-move-to-node-b").await;
+    demo.click("[data-action=\"unmount-all\"]").await;
+    demo.open("history").await;
+    let fragment = crate::shell::share(&demo).await;
+    assert!(fragment.starts_with("kubevol:csi:1:v1:") && fragment.ends_with("/csi-move-to-node-b"), "{fragment}");
+    let shared = demo.state("badge");
+    demo.remove();
+
+    // A fresh page at that link: the level open at the moment shared, one action in.
+    support::set_fragment(Some(&fragment));
+    let opened = support::mount("csi", "en").await;
+    support::set_fragment(None);
+    assert_eq!(opened.result, Ok(()));
+    opened.settle("practice").await;
+    assert!(opened.find(".kv-level[data-level=\"csi-move-to-node-b\"]").is_some(), "the level is open");
+    assert_eq!(opened.state("badge"), shared, "at the moment shared");
+    opened.click("[data-action=\"detach\"][data-node=\"node-a\"]").await;
+    opened.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
+    opened.click("[data-action=\"mount\"][data-node=\"node-b\"]").await;
+    assert_eq!(solved(&opened).as_deref(), Some("Solved in 4 actions (par 4)"), "counted from the level's start");
+    opened.open("history").await;
+    for _ in 0..4 {
+        opened.click("[data-action=\"undo\"]").await;
+    }
+    assert!(
+        opened.find("[data-action=\"undo\"]").unwrap().has_attribute("disabled"),
+        "Back stops at the level's start"
+    );
+    opened.remove();
+}
