@@ -93,7 +93,7 @@ if [ "$profile" = release ]; then
   # need in the glue, then the glue is minified (see scripts/trim-module.mjs).
   {
     for kind in $kinds; do
-      printf 'node scripts/trim-module.mjs %s %s open,state,change\n' "$work/kubevol-api-$kind.js" "$work/kubevol-api-${kind}_bg.wasm"
+      printf 'node scripts/trim-module.mjs %s %s open,state,change,formOfLevel\n' "$work/kubevol-api-$kind.js" "$work/kubevol-api-${kind}_bg.wasm"
     done
     printf 'node scripts/trim-module.mjs %s %s\n' "$work/kubevol-main.js" "$work/kubevol-main_bg.wasm"
     find "$work" -maxdepth 1 \( -name 'chunk_*.wasm' -o -name 'split_*.wasm' \) -printf '%s %p\n' | sort -rn |

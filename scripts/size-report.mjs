@@ -39,7 +39,7 @@ const option = (name) => {
 };
 const limits = {
   first: option('--budget-brotli'), mixed: option('--mixed-budget-brotli'), second: option('--second-budget-brotli'),
-  picture: option('--picture-brotli'),
+  picture: option('--picture-brotli'), practice: option('--practice-brotli'),
 };
 // `--picture <folder>`: the same build without the pictures of the cluster (scripts/picture-cost.sh).
 // `--book <folder> --book-unrendered <folder>`: the built VitePress book, and the same book built
@@ -50,11 +50,14 @@ const withoutPicture = args.includes('--picture') ? args[args.indexOf('--picture
 const wholeMarkup = args.includes('--writer') ? args[args.indexOf('--writer') + 1] : null;
 // `--prompt <folder>`: the same build without the kubectl prompt (scripts/weighed-build.sh no-prompt).
 const withoutPrompt = args.includes('--prompt') ? args[args.indexOf('--prompt') + 1] : null;
+// `--practice <folder>`: the same build without the Practice fold (scripts/weighed-build.sh
+// no-practice); `--practice-brotli <bytes>`: what its toggle may cost a chapter's first load.
+const withoutPractice = args.includes('--practice') ? args[args.indexOf('--practice') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
 // The goals the chapter-first issue set, printed beside the budgets and never failed on: a
 // chapter's first load, a page mixing every kind, a second chapter with a warm cache.
-const GOALS = { first: 'goal 80 KB', mixed: 'goal 140 KB', second: 'goal 40 KB', picture: '' };
+const GOALS = { first: 'goal 80 KB', mixed: 'goal 140 KB', second: 'goal 40 KB', picture: '', practice: '' };
 
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {
@@ -139,15 +142,17 @@ for (const kind of KINDS) {
   report.level_page[kind] = bytes;
   console.log(`  ${`a ${kind} level`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${bytes - weigh(firstLoad([kind]))} B beyond the chapter's first load)`);
 }
-// The built-in levels' own data (crates/levels/levels/*.json, in the lab parts as text), apart
-// from the code that reads and plays them.
+// The built-in levels' own data, apart from the code that plays them: their forms
+// (crates/ui/src/practice/levels.forms, in the lab parts as text; crates/ui/src/practice/form.rs),
+// which the levels' JSON files (crates/levels/levels/) are written into.
 {
+  const forms = readFileSync(fileURLToPath(new URL('../crates/ui/src/practice/levels.forms', import.meta.url)), 'utf8');
+  const count = forms.trim().split('\u001e').length;
   const folder = fileURLToPath(new URL('../crates/levels/levels/', import.meta.url));
-  const texts = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(folder, f)));
-  const all = Buffer.concat(texts);
-  report.levels_data = brotliOf(all);
-  features.push(['the built-in levels\' data', report.levels_data, `${texts.length} levels, in the lab parts`]);
-  console.log(`  the ${texts.length} built-in levels' data  ${String(report.levels_data).padStart(7)} B  (${all.length} B of JSON; the code that reads and plays them is in the lab parts above)`);
+  const json = readdirSync(folder).filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(folder, f)));
+  report.levels_data = brotliOf(Buffer.from(forms));
+  features.push(['the built-in levels\' data', report.levels_data, `${count} levels' forms, in the lab parts`]);
+  console.log(`  the ${count} built-in levels' forms  ${String(report.levels_data).padStart(7)} B  (${Buffer.byteLength(forms)} B; their JSON files: ${Buffer.concat(json).length} B, ${brotliOf(Buffer.concat(json))} B brotli)`);
 }
 // A feature's cost on each chapter's first load, its stylesheet aside: this build's against the
 // same build made without it (in `folder`), plus `css` bytes of the stylesheet.
@@ -183,25 +188,37 @@ if (wholeMarkup) {
   console.log(`\nthe drawings' writer (read in Rust, changed in place, never parsed by the browser), brotli: each chapter's first load against the same build writing each drawing whole as innerHTML (${wholeMarkup}):`);
   report.writer = costs(wholeMarkup, 0, 'writer', null);
 }
-// The kubectl prompt's cost: it lives in each kind's folds part, so a first load pays only its
-// fold's toggle; the folds part pays the rest, on the first opening of a fold.
-if (withoutPrompt) {
-  console.log(`\nthe kubectl prompt ("Type kubectl", in each kind's folds part), brotli: each chapter's first load against the same build without it (${withoutPrompt}):`);
-  report.prompt = costs(withoutPrompt, 0, 'kubectl prompt', null);
-  const other = weighFolder(withoutPrompt);
-  const theirs = JSON.parse(readFileSync(join(withoutPrompt, 'kubevol-files.json'), 'utf8'));
+// What a feature that lives in each kind's folds part adds to it (fetched at the first opening of a
+// fold), against the same build without it (in `folder`).
+function onDemandCost(folder, label, key) {
+  const other = weighFolder(folder);
+  const theirs = JSON.parse(readFileSync(join(folder, 'kubevol-files.json'), 'utf8'));
   console.log('  and what it adds to each kind\'s folds part, fetched at the first opening of a fold:');
-  report.prompt_on_demand = {};
+  report[key] = {};
   for (const kind of KINDS) {
     const lab = (f, weighed, first) => [...new Set((f.parts[`${kind}_lab`] ?? []).map((p) => f.packs[p]))]
       .filter((file) => !first.includes(file))
       .reduce((t, file) => t + (weighed.find((r) => r.file === file)?.brotli ?? 0), 0);
     const theirFirst = [theirs.main.js, theirs.main.wasm, theirs.link, ...(theirs.parts[kind] ?? []).map((p) => theirs.packs[p])];
     const bytes = lab(FILES, rows, firstLoad([kind])) - lab(theirs, other, theirFirst);
-    report.prompt_on_demand[kind] = bytes;
-    features.push([`${kind}'s kubectl prompt, on demand`, bytes, 'in its folds part, at the first opening of a fold']);
+    report[key][kind] = bytes;
+    features.push([`${kind}'s ${label}, on demand`, bytes, 'in its folds part, at the first opening of a fold']);
     console.log(`  ${`${kind}'s folds part`.padEnd(26)} ${String(bytes).padStart(7)} B`);
   }
+}
+// The kubectl prompt's cost: it lives in each kind's folds part, so a first load pays only its
+// fold's toggle; the folds part pays the rest, on the first opening of a fold.
+if (withoutPrompt) {
+  console.log(`\nthe kubectl prompt ("Type kubectl", in each kind's folds part), brotli: each chapter's first load against the same build without it (${withoutPrompt}):`);
+  report.prompt = costs(withoutPrompt, 0, 'kubectl prompt', null);
+  onDemandCost(withoutPrompt, 'kubectl prompt', 'prompt_on_demand');
+}
+// The Practice fold's cost: a first load pays its toggle (and what the panel's code shares with the
+// kind's own part); the levels, their reader and the panel are in each kind's folds part.
+if (withoutPractice) {
+  console.log(`\nthe Practice fold ("練習 / Practice", levels in each kind's folds part), brotli: each chapter's first load against the same build without it (${withoutPractice}), the toggle's limit:`);
+  report.practice = costs(withoutPractice, 0, 'Practice toggle', 'practice');
+  onDemandCost(withoutPractice, 'Practice fold', 'practice_on_demand');
 }
 console.log('\non demand, brotli: what a kind\'s folds show, fetched on the first opening of one (beyond its first load):');
 for (const kind of KINDS) {

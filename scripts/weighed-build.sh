@@ -7,12 +7,13 @@
 #   - whole-markup: each drawing written whole as innerHTML at every change, the simplest writer,
 #     against the one that reads each new drawing in Rust and changes only what differs
 #     (crates/ui/src/markup; `--writer`);
-#   - no-prompt: every demo without its kubectl prompt (crates/ui/src/prompt.rs; `--prompt`).
+#   - no-prompt: every demo without its kubectl prompt (crates/ui/src/prompt.rs; `--prompt`);
+#   - no-practice: every demo without its Practice fold (crates/ui/src/practice.rs; `--practice`).
 #   scripts/weighed-build.sh FEATURE FOLDER
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-feature=${1:?"which kubevol-ui feature the build is weighed without: no-picture, whole-markup or no-prompt"}
+feature=${1:?"which kubevol-ui feature the build is weighed without: no-picture, whole-markup, no-prompt or no-practice"}
 out=${2:?"the folder to build into"}
 rm -rf "$out"
 mkdir -p "$out"

@@ -12,6 +12,23 @@ export function scripted(kind, scenario, preset) {
   }
 }
 
+/** The form the demo reads `level` (an object, or its JSON) in, or what is wrong with it. */
+export function levelForm(kind, level) {
+  try {
+    let object = level;
+    if (typeof level === 'string') {
+      try {
+        object = JSON.parse(level);
+      } catch (error) {
+        return { fault: `level: not JSON: ${error.message}` };
+      }
+    }
+    return { form: formOfLevel(kind, object) };
+  } catch (error) {
+    return { fault: error.message };
+  }
+}
+
 /** Has the demo in `element` dispatch `kubevol:change` after each action the reader takes. */
 export function listen(demos, element, kind) {
   const tell = (history) => element.dispatchEvent(new CustomEvent('kubevol:change', { detail: change(kind, history), bubbles: true }));

@@ -119,9 +119,10 @@ function afterPageWork(value) {
 }
 
 // The page's script API: a wasm module of its own per kind (crates/api) with what this script asks
-// of it (kubevol-script.js), started once, and only for a page that passes a scenario, listens for
-// changes or calls getState. It reads a scenario into the history a demo opens at, and a demo's
-// history into its state or what its last action did.
+// of it (kubevol-script.js), started once, and only for a page that passes a scenario or writes a
+// level out, listens for changes or calls getState. It reads a scenario into the history a demo
+// opens at, a level into the form a demo reads levels in, and a demo's history into its state or
+// what its last action did.
 // One module per kind, named with the main part's hash: a page fetches only the model its demos run.
 const apis = new Map();
 function scriptApi(kind) {
@@ -148,8 +149,9 @@ const CHANGE = 'kubevol:change';
 function attach(element, options) {
   const kind = String(options.kind ?? '').trim();
   const listens = Boolean(options.events || options.onChange);
+  const written = writtenLevel(options, element);
   // Started beside the main part, so a scenario's demo waits for neither in turn.
-  const scripts = options.scenario !== undefined || listens ? scriptApi(kind) : undefined;
+  const scripts = options.scenario !== undefined || listens || written !== undefined ? scriptApi(kind) : undefined;
   const demo = { loading: start([kind]), connected: element.isConnected, watching: false, listener: undefined };
   demos.set(element, demo);
   element.removeAttribute(FAILED);
@@ -166,6 +168,8 @@ function attach(element, options) {
       // A scenario is read into the history the demo opens at, or what is wrong with it.
       const { history, fault } = options.scenario === undefined || !script ? {}
         : script.scripted(kind, options.scenario, element.getAttribute('data-preset') ?? undefined);
+      // So is a level the page wrote out, into the form the demo reads levels in.
+      const { form, fault: levelFault } = written === undefined || !script ? {} : script.levelForm(kind, written);
       try {
         // A rendered demo keeps its height until the live one is laid out: the host is a size
         // container, and WebKit lays one out before it styles what was just put in, so the swap's
@@ -174,7 +178,7 @@ function attach(element, options) {
         const pageSet = element.style.minHeight;
         if (rendered !== undefined) element.style.minHeight = `${rendered}px`;
         try {
-          await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault, levelOf(options));
+          await module.mount(element, options.kind ?? '', options.lang ?? undefined, history, fault, levelFault === undefined ? form : `!${levelFault}`);
         } finally {
           if (rendered !== undefined) {
             void element.offsetHeight; // the layout that styles the live demo, in the swap's task
@@ -355,9 +359,15 @@ addEventListener('hashchange', () => {
 // (a `level` given as a built-in level's id is `data-level`).
 const ATTRS = { kind: KIND_ATTR, lang: 'data-lang', preset: 'data-preset', view: 'data-view', level: 'data-level' };
 
-// A level written as an object, as the demo reads it: its JSON. The demo reads it once, and
-// refuses one it cannot open with the path of what is wrong.
-const levelOf = (options) => (typeof options.level === 'object' && options.level !== null ? JSON.stringify(options.level) : undefined);
+// A level written out: mountDemo's `level` object, or a placeholder's `data-level` holding JSON.
+// The script API's module reads it (the demos read only built-in ids and that module's forms);
+// one it cannot read leaves the demo at its default, saying the path of what is wrong.
+// (A declaration: the page's placeholders are attached while this module is still evaluated.)
+function writtenLevel(options, element) {
+  if (typeof options.level === 'object' && options.level !== null) return options.level;
+  const attr = element.getAttribute('data-level')?.trim();
+  return attr?.startsWith('{') ? attr : undefined;
+}
 
 /**
  * Mounts a demo into `element`: `mountDemo(element, {kind, lang, preset, view, scenario, level,

@@ -34,13 +34,20 @@ async fn open_level(demo: &Demo, id: &str) {
     assert!(demo.find(&format!(".kv-level[data-level=\"{id}\"]")).is_some(), "{id} is open");
 }
 
-/// Mounts a demo as `mountDemo(element, {kind, level})` does with a level written as an object.
+/// Mounts a demo as `mountDemo(element, {kind, level})` does with a level written as an object:
+/// the script API's module reads it into its form, or says what is wrong with it.
 async fn mount_level(kind: &str, level: &str) -> Demo {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: web_sys::HtmlElement = document.create_element("div").unwrap().dyn_into().unwrap();
     host.set_attribute("data-kubevol-demo", kind).unwrap();
     document.body().unwrap().append_child(&host).unwrap();
-    let scripted = Scripted { level: Some(level.to_string()), ..Scripted::default() };
+    let scripted = match kubevol_api::level_form(kind, js_sys::JSON::parse(level).unwrap()) {
+        Ok(form) => Scripted { level: Some(form), ..Scripted::default() },
+        Err(e) => {
+            let fault = js_sys::Error::from(wasm_bindgen::JsValue::from(e)).message().into();
+            Scripted { level_fault: Some(fault), ..Scripted::default() }
+        }
+    };
     let result = kubevol_ui::mount_into(host.clone(), Some(kind), Some("en"), Some(scripted)).await;
     let demo = Demo { host, result };
     demo.settle("practice").await;
@@ -156,7 +163,7 @@ async fn back_after_solving_un_solves_and_progress_outlives_a_reload() {
     assert_eq!(again.find(progress).unwrap().text_content().unwrap(), "✓ solved (1 actions / par 1)");
     again.click("[data-action=\"level-progress-clear\"]").await;
     assert_eq!(kept(&again), "");
-    assert_eq!(storage().get_item(PROGRESS).unwrap(), None);
+    assert_eq!(storage().get_item(PROGRESS).unwrap().as_deref(), Some("{}"), "cleared");
     again.remove();
 }
 

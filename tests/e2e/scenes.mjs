@@ -11,6 +11,13 @@ const article = (preset, action) => ({
   kind: 'topology', preset, view: 'chapter', run: (demo) => click(demo, `[data-action="${action}"]`),
 });
 
+// The level both level scenes play, and its first two actions: the claim let go of on node-a.
+const CSI_LEVEL = { kind: 'csi', level: 'csi-move-to-node-b', view: 'chapter', widths: [390, 1024] };
+const csiLevelHalfway = async (demo) => {
+  await click(demo, '[data-action="unmount-all"]');
+  await click(demo, '[data-action="detach"][data-node="node-a"]');
+};
+
 export const SCENES = {
   csi: {
     kind: 'csi',
@@ -76,25 +83,17 @@ export const SCENES = {
   // A level opened by its placeholder's data-level (its Practice fold open), in progress: the
   // claim let go of on node-a, one hint shown, the goal's picture beside the reader's cluster.
   'csi-level': {
-    kind: 'csi',
-    level: 'csi-move-to-node-b',
-    view: 'chapter',
-    widths: [390, 1024],
+    ...CSI_LEVEL,
     run: async (demo) => {
-      await click(demo, '[data-action="unmount-all"]');
-      await click(demo, '[data-action="detach"][data-node="node-a"]');
+      await csiLevelHalfway(demo);
       await click(demo, '[data-action="level-hint"]');
     },
   },
   // The same level solved, against par.
   'csi-level-solved': {
-    kind: 'csi',
-    level: 'csi-move-to-node-b',
-    view: 'chapter',
-    widths: [390, 1024],
+    ...CSI_LEVEL,
     run: async (demo) => {
-      await click(demo, '[data-action="unmount-all"]');
-      await click(demo, '[data-action="detach"][data-node="node-a"]');
+      await csiLevelHalfway(demo);
       await click(demo, '[data-action="attach"][data-node="node-b"]');
       await click(demo, '[data-action="mount"][data-node="node-b"]');
     },

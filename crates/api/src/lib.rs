@@ -1,7 +1,8 @@
-//! The wasm module behind the page's script API (`web/kubevol.js`: `mountDemo` with a scenario,
-//! `getState`, `kubevol:change`). It reads a page's scenario into the demo's settings and
-//! actions, and turns a demo's history into the moment it shows and what its last action did,
-//! as plain JavaScript objects (`kubevol_ui::api`). The demos and this module hand each other a
+//! The wasm module behind the page's script API (`web/kubevol.js`: `mountDemo` with a scenario or a
+//! level, `getState`, `kubevol:change`). It reads a page's scenario into the demo's settings and
+//! actions, a page's level into the form the demo reads levels in, and turns a demo's history into
+//! the moment it shows and what its last action did, as plain JavaScript objects
+//! (`kubevol_ui::api`). The demos and this module hand each other a
 //! demo's history as text (`kubevol_ui::demo::history`): its settings and actions in the share
 //! link's compact form, and the moment shown.
 //!
@@ -60,6 +61,14 @@ fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
 ) -> Result<String, String> {
     let read = api::read(scenarios, preset, scenario)?;
     Ok(kubevol_ui::demo::history(scenarios.kind, read.config, &read.actions, read.moment))
+}
+
+/// The form a demo of `kind` reads a level in (`kubevol_ui::practice::form`) for a level a page
+/// wrote (`mountDemo`'s `level`, a plain object), or the path of what is wrong with it and why.
+#[wasm_bindgen(js_name = formOfLevel)]
+pub fn level_form(kind: &str, level: JsValue) -> Result<String, JsError> {
+    by_kind!(kind, scenarios => kubevol_ui::practice::form::write_object(scenarios, level))
+        .map_err(|e| JsError::new(&e))
 }
 
 /// `{kind, moment, setup, actions, state}` for a demo's history.

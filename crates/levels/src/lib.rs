@@ -61,41 +61,50 @@ pub enum AnyLevel {
     Topology(Level<topology::State>),
 }
 
-/// The level as the page or a file writes it, before anything in it is read.
+/// A level as a page or a file writes it, in the model's types: what [`Level::read`] reads from
+/// JSON, and the script API's module from a page's object (`crates/ui/src/practice/form.rs`),
+/// before [`Level::of`] checks it.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Given {
-    id: String,
-    /// Read by [`AnyLevel::read`], which picks the model.
+#[serde(deny_unknown_fields, bound = "")]
+pub struct Written<M: Model> {
+    pub id: String,
+    /// Read first, by [`kind_named`], which picks the model.
     #[serde(rename = "kind")]
-    _kind: String,
+    pub _kind: String,
     #[serde(default)]
-    seed: String,
-    title: Words,
-    intro: Words,
-    start: Start,
-    goal: Vec<GivenCheck>,
+    pub seed: String,
+    pub title: Words,
+    pub intro: Words,
+    pub start: WrittenStart<M>,
+    pub goal: Vec<WrittenCheck>,
     #[serde(default)]
-    hints: Vec<Words>,
+    pub hints: Vec<Words>,
+    #[serde(default = "Vec::new")]
+    pub solution: Vec<M::Action>,
     #[serde(default)]
-    solution: Vec<Value>,
-    #[serde(default)]
-    par: Option<usize>,
+    pub par: Option<usize>,
+}
+
+/// The fields of a written level, and of each object in it, as a page's object is checked for
+/// fields it misspells (a JavaScript value's reader never sees a field it does not ask for).
+pub const FIELDS: [&str; 10] = ["id", "kind", "seed", "title", "intro", "start", "goal", "hints", "solution", "par"];
+pub const START_FIELDS: [&str; 2] = ["setup", "actions"];
+pub const CHECK_FIELDS: [&str; 2] = ["kubectl", "prints"];
+pub const WORDS_FIELDS: [&str; 2] = ["ja", "en"];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct WrittenStart<M: Model> {
+    pub setup: M::Setup,
+    #[serde(default = "Vec::new")]
+    pub actions: Vec<M::Action>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Start {
-    setup: Value,
-    #[serde(default)]
-    actions: Vec<Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GivenCheck {
-    kubectl: String,
-    prints: String,
+pub struct WrittenCheck {
+    pub kubectl: String,
+    pub prints: String,
 }
 
 /// The kinds of demo a level can be of, as a level names them.
@@ -113,14 +122,7 @@ impl AnyLevel {
 
     /// The kind of demo a level's JSON names (one of [`KINDS`]), or why it names none.
     pub fn kind_of(json: &Value) -> Result<&'static str, String> {
-        let kind = json
-            .get("kind")
-            .and_then(Value::as_str)
-            .ok_or("kind: a level needs \"kind\": csi, statefulset or topology")?;
-        KINDS
-            .into_iter()
-            .find(|k| *k == kind)
-            .ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", KINDS.join(", ")))
+        kind_named(json.get("kind").and_then(Value::as_str))
     }
 
     pub fn id(&self) -> &str {
@@ -132,32 +134,44 @@ impl AnyLevel {
     }
 }
 
-/// A JSON value as the model's type, or the path and serde's reason.
-fn typed<T: serde::de::DeserializeOwned>(value: &Value, path: &str) -> Result<T, String> {
-    serde_json::from_value(value.clone()).map_err(|e| format!("{path}: {e}"))
+/// The kind of demo a level names (one of [`KINDS`]), or why it names none.
+pub fn kind_named(kind: Option<&str>) -> Result<&'static str, String> {
+    let kind = kind.ok_or("kind: a level needs \"kind\": csi, statefulset or topology")?;
+    KINDS
+        .into_iter()
+        .find(|k| *k == kind)
+        .ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", KINDS.join(", ")))
 }
 
 impl<M: Model> Level<M> {
-    /// A level of this model from its JSON: the start replays (the setup is accepted and every
-    /// action of it is), every check is a command the printer answers, and the solution's actions
-    /// read. Whether the solution solves it is for the levels' own test, not the reader's page.
+    /// A level of this model from its JSON: see [`Level::of`]. An error names the path of what is
+    /// wrong (`start.actions[0].node`) and why.
     pub fn read(json: &Value) -> Result<Level<M>, String> {
-        let given: Given = typed(json, "level")?;
+        let written = serde_path_to_error::deserialize::<_, Written<M>>(json).map_err(|e| {
+            let path = e.path().to_string();
+            let path = if path == "." { "level".to_string() } else { path };
+            format!("{path}: {}", e.into_inner())
+        })?;
+        Level::of(written)
+    }
+
+    /// A level of this model as written, checked: the start replays (the setup is accepted and
+    /// every action of it is), every check is a command the printer answers, and the solution is as
+    /// long as `par` says. Whether the solution solves it is for the levels' own test, not the
+    /// reader's page.
+    pub fn of(given: Written<M>) -> Result<Level<M>, String> {
         if given.id.is_empty() || !given.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             return Err(format!("id: \"{}\" is not a level's id (lowercase letters, digits and -)", given.id));
         }
-        let setup: M::Setup = typed(&given.start.setup, "start.setup")?;
+        let setup = given.start.setup;
         let (mut state, _) = M::start(&setup).map_err(|r| {
             format!("start.setup: the demo refuses it: {}", kubevol_sim::Tell::tell(&r, kubevol_sim::Voice::En))
         })?;
-        let mut start = Vec::new();
         for (at, action) in given.start.actions.iter().enumerate() {
-            let action: M::Action = typed(action, &format!("start.actions[{at}]"))?;
             if let Err(refusal) = state.apply(action.clone()) {
                 let why = kubevol_sim::Tell::tell(&refusal, kubevol_sim::Voice::En);
                 return Err(format!("start.actions[{at}]: the demo refuses it: {why}"));
             }
-            start.push(action);
         }
         if given.goal.is_empty() {
             return Err("goal: a level needs at least one check".into());
@@ -178,12 +192,7 @@ impl<M: Model> Level<M> {
                 Ok(Check { kubectl: c.kubectl, request, prints: c.prints })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let solution = given
-            .solution
-            .iter()
-            .enumerate()
-            .map(|(at, a)| typed(a, &format!("solution[{at}]")))
-            .collect::<Result<Vec<M::Action>, String>>()?;
+        let solution = given.solution;
         if let Some(par) = given.par {
             if !solution.is_empty() && par != solution.len() {
                 return Err(format!("par: {par}, but the solution takes {} actions", solution.len()));
@@ -195,7 +204,7 @@ impl<M: Model> Level<M> {
             title: given.title,
             intro: given.intro,
             setup,
-            start,
+            start: given.start.actions,
             goal,
             hints: given.hints,
             solution,

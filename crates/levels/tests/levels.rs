@@ -81,7 +81,8 @@ fn a_level_that_does_not_read_is_refused_with_the_path_of_what_is_wrong() {
     assert!(refused(l).starts_with("start.actions[0]: the demo refuses it"), "unknown node");
     let mut l = good();
     l["start"]["actions"] = json!([{"type": "launch"}]);
-    assert!(refused(l).starts_with("start.actions[0]: unknown variant `launch`"));
+    let why = refused(l);
+    assert!(why.starts_with("start.actions[0]") && why.contains("unknown variant `launch`"), "{why}");
     let mut l = good();
     l["goal"][1]["kubectl"] = json!("get flowers");
     let why = refused(l);
@@ -97,10 +98,12 @@ fn a_level_that_does_not_read_is_refused_with_the_path_of_what_is_wrong() {
     assert_eq!(refused(l), "par: 2, but the solution takes 3 actions");
     let mut l = good();
     l["solution"][0]["node"] = json!(7);
-    assert!(refused(l).starts_with("solution[0]: invalid type"));
+    let why = refused(l);
+    assert!(why.starts_with("solution[0]") && why.contains("invalid type"), "{why}");
     let mut l = good();
     l["hint"] = json!("typo");
-    assert!(refused(l).starts_with("level: unknown field `hint`"));
+    let why = refused(l);
+    assert!(why.contains("unknown field `hint`"), "{why}");
     let mut l = good();
     l["id"] = json!("Share One");
     assert!(refused(l).starts_with("id: \"Share One\" is not a level's id"));

@@ -279,7 +279,8 @@ pub fn from_value<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
     })
 }
 
-fn same<T: Serialize>(a: &T, b: &T) -> bool {
+/// Two model values are the same when they write the same JSON (the model's types have no `PartialEq`).
+pub(crate) fn same<T: Serialize + ?Sized>(a: &T, b: &T) -> bool {
     json(a) == json(b)
 }
 

@@ -235,7 +235,8 @@ pub struct Demo<M: Model> {
     pub nth: u32,
     /// The page asked for every fold open (`Place::lab`): the folds inside a fold's panel too.
     pub lab: bool,
-    /// The id of the level being played (`practice.rs`), which a share link carries.
+    /// The built-in level being played (`practice.rs`), whose id a share link carries. Until the
+    /// Practice panel opens it, the level the page asked for: a built-in's id or a level's form.
     pub level: RwSignal<Option<String>>,
 }
 
@@ -273,13 +274,11 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
             s.travel(moment);
         })
     });
-    let level = RwSignal::new(None);
+    // The level the page asked for, until the Practice panel opens it (`practice.rs`).
+    let level = RwSignal::new(place.level.clone());
     let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab, level };
     provide_context(lang);
     provide_context(demo);
-    if let Some(level) = &place.level {
-        provide_context(crate::practice::Asked(level.clone()));
-    }
     (lang, demo)
 }
 

@@ -17,7 +17,9 @@ pub fn start() {
 /// part that cannot be fetched (the element is then marked `data-kubevol-failed`). A page's
 /// script may open it at a `history` the API's module read a scenario into, or at its default
 /// with the module's `fault`: what is wrong with the scenario (`mount::Scripted`); or in a
-/// `level`, as JSON (a level the demo cannot open is an error, and the demo starts at its default).
+/// `level`: a built-in's id, or the form the module wrote of a page's level, or `!` and what the
+/// module found wrong with the page's level (either way a level the demo cannot open is an error,
+/// and the demo starts at its default, saying why).
 #[wasm_bindgen]
 pub async fn mount(
     element: web_sys::HtmlElement,
@@ -27,7 +29,11 @@ pub async fn mount(
     fault: Option<String>,
     level: Option<String>,
 ) -> Result<(), JsError> {
-    let scripted = Scripted { history, fault, level };
+    let (level, level_fault) = match level.as_deref().map(|l| l.strip_prefix('!')) {
+        Some(Some(fault)) => (None, Some(fault.to_string())),
+        _ => (level, None),
+    };
+    let scripted = Scripted { history, fault, level, level_fault };
     mount_into(element, Some(&kind), lang.as_deref(), Some(scripted)).await.map_err(|e| JsError::new(&e))
 }
 

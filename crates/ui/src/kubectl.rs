@@ -20,8 +20,7 @@ pub struct Kubectl(Moment);
 
 impl Kubectl {
     pub fn of<M: Model>(session: &Session<M>) -> Kubectl {
-        let (setup, actions) = session.history();
-        Kubectl(Moment::replay::<M>(setup, actions))
+        Kubectl(session.moment())
     }
 
     /// `kubectl get <kinds>` at the moment shown, AGE counted in steps.

@@ -103,7 +103,7 @@ pub struct Lab {
     pub history: fn(&HtmlElement) -> Option<String>,
     /// From now on the demo in an element tells the function its history after each action.
     pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
-    /// Whether the demo opens in a level (a built-in's id, or a level's JSON), and if not, why.
+    /// Whether the demo opens in a level (a built-in's id, or a level's form), and if not, why.
     pub level: fn(&str) -> Result<(), String>,
 }
 
@@ -114,9 +114,11 @@ pub struct Lab {
 pub struct Scripted {
     pub history: Option<String>,
     pub fault: Option<String>,
-    /// A level to open the demo in, as JSON (`mountDemo`'s `level` object); a placeholder's
-    /// `data-level` names a built-in one.
+    /// A level to open the demo in, as the form the API's module wrote of `mountDemo`'s `level`
+    /// object (`practice::form`); a placeholder's `data-level` names a built-in one.
     pub level: Option<String>,
+    /// What the API's module found wrong with the page's level: the demo starts at its default.
+    pub level_fault: Option<String>,
 }
 
 /// Names the built-in level a demo opens in, e.g. `data-level="csi-move-to-node-b"`.
@@ -238,7 +240,7 @@ pub async fn mount_into(
     };
     let parts = KindParts::of(kind);
     let mut place = place_of(&host, kind.code(), scripted.unwrap_or_default());
-    let linked = place.link.is_some() || place.level.is_some();
+    let linked = place.link.is_some() || place.level.is_some() || place.level_refused.is_some();
     PENDING.with(|p| p.borrow_mut().push(host.clone()));
     let fetched = if linked {
         // A level is read by the lab part, which the demo opens with: one it cannot open leaves
@@ -328,7 +330,8 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     // The page's own level comes first; else the level the reader's link was shared in.
     let level = scripted
         .level
-        .or_else(|| host.get_attribute(LEVEL_ATTR))
+        .filter(|_| scripted.level_fault.is_none())
+        .or_else(|| host.get_attribute(LEVEL_ATTR).filter(|_| scripted.level_fault.is_none()))
         .or_else(|| linked_level.filter(|_| ours).map(str::to_string))
         .filter(|l| !l.trim().is_empty());
     // What the page's script opened it at is read where a link is (`demo::restore`).
@@ -337,7 +340,7 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     } else {
         scripted.history.or(scripted.fault.map(|fault| format!("!{fault}")))
     };
-    Place { preset, nth, link, lab, level, level_refused: None }
+    Place { preset, nth, link, lab, level, level_refused: scripted.level_fault }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed

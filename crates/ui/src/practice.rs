@@ -14,16 +14,21 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use kubevol_kubectl::Moment;
-use kubevol_levels::{AnyLevel, Level, Words, BUILTIN};
+use kubevol_levels::Words;
+use kubevol_sim::link::Compact;
 use kubevol_sim::Model;
 use leptos::prelude::*;
+use wasm_bindgen::JsValue;
 
-use crate::api::{history_of, Scenarios};
+use crate::api::{same, Scenarios};
 use crate::demo::{inside_demo, use_demo, use_lang, Demo, Started};
 use crate::lang::{self, Lang};
 use crate::session::Session;
 use crate::widgets::{click, flag, text, tr};
+
+pub mod form;
+
+pub use form::Opened;
 
 /// What a kind of demo says about its levels.
 pub struct Levels<M: Model, C: 'static> {
@@ -34,54 +39,40 @@ pub struct Levels<M: Model, C: 'static> {
     pub picture: fn() -> AnyView,
 }
 
-/// The level a page asked a demo to open in (`data-level`, `mountDemo`'s `level`): a built-in
-/// level's id, or a level's JSON. The demo's root provides it (`demo::provide`).
-#[derive(Clone, Debug)]
-pub struct Asked(pub String);
+/// The built-in levels' forms, easy to hard (`form.rs`; this module's test writes them).
+const FORMS: &str = include_str!("practice/levels.forms");
 
-/// A level read and checked against the demo: the settings its start opens the demo with, and the
-/// actions after them.
-pub struct Opened<M: Model, C> {
-    pub level: Level<M>,
-    pub config: C,
-    pub start: Vec<M::Action>,
+fn forms() -> impl Iterator<Item = &'static str> {
+    FORMS.trim_end_matches('\n').split(form::BETWEEN)
 }
 
-/// A level from what a page gives (a built-in's id or a level's JSON), read and checked against
+/// A built-in level's id, as its form names it.
+fn id_of(form: &str) -> &str {
+    form.split(form::SEP).nth(2).unwrap_or_default()
+}
+
+/// A level from what a page gives (a built-in's id or a level's form), read and checked against
 /// this demo, or the path of what is wrong and why.
-pub fn read<M: Model, C: Copy>(levels: &Levels<M, C>, asked: &str) -> Result<Opened<M, C>, String> {
+pub fn read<M: Model, C: Compact + Copy>(levels: &Levels<M, C>, asked: &str) -> Result<Opened<M, C>, String> {
     let asked = asked.trim();
-    let json = if asked.starts_with('{') {
-        asked
-    } else {
-        let known = || BUILTIN.iter().map(|(id, _)| *id).collect::<Vec<_>>().join(", ");
-        BUILTIN
-            .iter()
-            .find(|(id, _)| *id == asked)
-            .map(|(_, json)| *json)
-            .ok_or_else(|| format!("level: no built-in level is called \"{asked}\" (there are {})", known()))?
-    };
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("level: not JSON: {e}"))?;
-    // Only this kind's model reads it: a kind's lab part holds no other model (another's code there
-    // would be shared with that kind's first load, and split it into smaller, costlier chunks).
-    let code = levels.scenarios.kind.code();
-    let kind = AnyLevel::kind_of(&value)?;
-    if kind != code {
-        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
+    if asked.contains(form::SEP) {
+        return form::read(levels.scenarios, asked);
     }
-    let level = Level::<M>::read(&value)?;
-    let read = history_of(levels.scenarios, None, Some(&level.setup), level.start.clone(), None)
-        .map_err(|e| format!("start.{e}"))?;
-    // A solution is a way a reader can take: through the demo's own controls.
-    if let Some(at) = level.solution.iter().position(|a| !(levels.scenarios.offered.offers)(a)) {
-        return Err(format!("solution[{at}]: no control of this demo makes this action"));
+    if asked.starts_with('{') {
+        return Err("level: a level written out is read by the page's script (kubevol.js), not here".into());
     }
-    Ok(Opened { level, config: read.config, start: read.actions })
+    let found = forms().find(|f| id_of(f) == asked).ok_or_else(|| {
+        let known = forms().map(id_of).collect::<Vec<_>>().join(", ");
+        format!("level: no built-in level is called \"{asked}\" (there are {known})")
+    })?;
+    form::read(levels.scenarios, found)
 }
 
 /// The built-in levels of this kind, easy to hard (every one opens: `practice::tests`).
-fn builtin<M: Model, C: Copy>(levels: &Levels<M, C>) -> Vec<Arc<Opened<M, C>>> {
-    BUILTIN.iter().filter_map(|(id, _)| read(levels, id).ok()).map(Arc::new).collect()
+fn builtin<M: Model, C: Compact + Copy>(levels: &Levels<M, C>) -> Vec<Arc<Opened<M, C>>> {
+    let code = levels.scenarios.kind.code();
+    let ours = forms().filter(|f| f.split(form::SEP).nth(1) == Some(code));
+    ours.filter_map(|f| form::read(levels.scenarios, f).ok()).map(Arc::new).collect()
 }
 
 // ---- the reader's progress ----------------------------------------------------------------------
@@ -91,32 +82,87 @@ pub const PROGRESS_KEY: &str = "kubevol-levels";
 
 type Progress = BTreeMap<String, usize>;
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
+/// The browser's localStorage, its items read and written as its properties through `Reflect`: the
+/// glue of the Storage methods would be the main part's, which every page loads, while `Reflect`'s
+/// is there already. `None` where storage is off (or throws, as a sandboxed frame's does).
+fn storage() -> Option<JsValue> {
+    let window = web_sys::window()?;
+    js_sys::Reflect::get(&window, &JsValue::from_str("localStorage")).ok().filter(JsValue::is_object)
 }
 
-/// What this browser keeps; nothing when storage is off or holds something else.
+/// What this browser keeps; nothing when storage is off or holds something else. Kept as a JSON
+/// object of ids and counts, `{"csi-share-one-node":4}`, written and read here: a level's id is
+/// lowercase letters, digits and `-` (`kubevol_levels`), so nothing in it needs escaping, and the
+/// lab part carries no JSON reader (nor the page's JSON functions, which every part would share).
 fn load() -> Progress {
-    let kept = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten());
-    kept.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default()
+    let kept = storage().and_then(|s| js_sys::Reflect::get(&s, &JsValue::from_str(PROGRESS_KEY)).ok());
+    let kept = kept.and_then(|k| k.as_string()).unwrap_or_default();
+    // One by one: collecting into the map would sort them, and sorting is code of its own.
+    let read = |kept: &str| -> Option<Progress> {
+        let inner = kept.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
+        let mut progress = Progress::new();
+        for pair in inner.split(',').filter(|_| !inner.is_empty()) {
+            let (id, fewest) = pair.split_once(':')?;
+            let id = id.trim().strip_prefix('"')?.strip_suffix('"')?;
+            let plain = id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            if !plain || id.is_empty() {
+                return None;
+            }
+            progress.insert(id.to_string(), fewest.trim().parse().ok()?);
+        }
+        Some(progress)
+    };
+    read(&kept).unwrap_or_default()
 }
 
+/// Keeps `progress` (cleared, it is `{}`).
 fn save(progress: &Progress) {
-    if let Some(storage) = storage() {
-        let _ = if progress.is_empty() {
-            storage.remove_item(PROGRESS_KEY)
-        } else {
-            storage.set_item(PROGRESS_KEY, &serde_json::to_string(progress).unwrap_or_default())
-        };
-    }
+    let Some(storage) = storage() else { return };
+    let pairs: Vec<String> = progress.iter().map(|(id, fewest)| format!("\"{id}\":{fewest}")).collect();
+    let text = JsValue::from_str(&format!("{{{}}}", pairs.join(",")));
+    let _ = js_sys::Reflect::set(&storage, &JsValue::from_str(PROGRESS_KEY), &text);
 }
 
 // ---- the panel ------------------------------------------------------------------------------------
 
-/// The level being played, and the moment the goal's picture shows.
+/// The level being played, and whether it is a built-in one (a share link names only those).
 struct Playing<M: Model, C> {
     opened: Arc<Opened<M, C>>,
-    goal: Option<Session<M>>,
+    builtin: bool,
+}
+
+/// What the panel shows above the list of levels.
+enum Now<M: Model, C> {
+    Nothing,
+    /// The level the page asked for, which this demo cannot open, and why.
+    Refused(String),
+    Playing(Arc<Playing<M, C>>),
+}
+
+impl<M: Model, C> Now<M, C> {
+    fn playing(&self) -> Option<&Arc<Playing<M, C>>> {
+        match self {
+            Now::Playing(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// How many hints are shown, and what each check prints with whether it holds: types of the panel's
+/// own, so their signals' code stays in the folds part (see `panel`).
+#[derive(Clone, Copy)]
+struct Hints(usize);
+
+#[derive(Clone, PartialEq)]
+struct Checks(Vec<(String, bool)>);
+
+/// The demo's session at the level's start, and then `actions`.
+fn session_at<M: Model, C: Copy>(levels: &Levels<M, C>, opened: &Opened<M, C>, actions: &[M::Action]) -> Session<M> {
+    let mut session = (levels.scenarios.start)(opened.config);
+    for action in opened.start.iter().chain(actions) {
+        session.dispatch(action.clone());
+    }
+    session
 }
 
 fn pick(lang: Lang, words: &Words) -> String {
@@ -133,35 +179,24 @@ fn printed(text: String) -> AnyView {
     }
 }
 
-/// Two model values are the same when they write the same JSON (the model's types have no `PartialEq`).
-fn same<T: serde::Serialize + ?Sized>(a: &T, b: &T) -> bool {
-    kubevol_sim::json::to_json(a) == kubevol_sim::json::to_json(b)
-}
-
 /// The Practice fold's panel: the level being played, if any, then this kind's levels with what
 /// the reader has solved.
-pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C> + Copy + Send + Sync>(
+pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S: Started<C> + Copy + Send + Sync>(
     levels: &'static Levels<M, C>,
 ) -> AnyView {
+    // Every reactive value here is read through `flag`, `text` or an `AnyView`, the types the
+    // demos' own parts use: a signal of a type a demo's part uses too would move that type's code
+    // out of the part into a chunk it shares with this one, which the chapter's first load fetches.
     let (lang, demo, started) = (use_lang(), use_demo::<M>(), inside_demo::<S>());
-    let playing = RwSignal::new_local(None::<Arc<Playing<M, C>>>);
-    let refused = RwSignal::new(None::<String>);
-    let hints = RwSignal::new(0usize);
+    let now = RwSignal::new_local(Now::<M, C>::Nothing);
+    let hints = RwSignal::new(Hints(0));
     let progress = RwSignal::new(Progress::new());
     let all = builtin(levels);
 
     // `keep`: a demo opened at a share link of a moment inside this level (`mount.rs`) keeps that
     // moment; otherwise, and always on Restart, the level starts afresh.
-    let open = move |opened: Arc<Opened<M, C>>, keep: bool| {
-        let start = |actions: &[M::Action]| {
-            let mut session = (levels.scenarios.start)(opened.config);
-            for action in opened.start.iter().chain(actions) {
-                session.dispatch(action.clone());
-            }
-            session
-        };
-        let goal = (!opened.level.solution.is_empty()).then(|| start(&opened.level.solution));
-        let begun = start(&[]);
+    let open = move |opened: Arc<Opened<M, C>>, builtin: bool, keep: bool| {
+        let begun = session_at(levels, &opened, &[]);
         let inside = keep
             && started.config() == opened.config
             && demo.session.with_untracked(|s| {
@@ -177,48 +212,44 @@ pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C
             started.set(opened.config);
             demo.restart(session);
         }
-        hints.set(0);
-        refused.set(None);
-        demo.level.set(Some(opened.level.id.clone()));
-        playing.set(Some(Arc::new(Playing { opened, goal })));
+        hints.set(Hints(0));
+        demo.level.set(builtin.then(|| opened.level.id.clone()));
+        now.set(Now::Playing(Arc::new(Playing { opened, builtin })));
     };
-    // The level the page asked for: checked when the demo mounted, so it opens; said if not.
-    if let Some(Asked(asked)) = use_context::<Asked>() {
+    // The level the page asked for (`Demo::level`, until it opens here): checked when the demo
+    // mounted, so it opens; said if not.
+    if let Some(asked) = demo.level.get_untracked() {
         match read(levels, &asked) {
-            Ok(opened) => open(Arc::new(opened), true),
-            Err(why) => refused.set(Some(why)),
+            Ok(opened) => open(Arc::new(opened), !asked.contains(form::SEP), true),
+            Err(why) => {
+                demo.level.set(None);
+                now.set(Now::Refused(why));
+            }
         }
     }
     // The browser's own record, read once the demo is live (a page rendered at build has none).
     Effect::new(move |_| progress.set(load()));
 
     let checks = Memo::new(move |_| {
-        playing.with(|p| {
-            p.as_ref().map_or_else(Vec::new, |p| {
-                demo.with(|s| {
-                    let (setup, actions) = s.history();
-                    p.opened.level.checks(&Moment::replay::<M>(setup, actions))
-                })
-            })
-        })
+        Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
     });
-    let solved = Memo::new(move |_| checks.with(|c| !c.is_empty() && c.iter().all(|(_, holds)| *holds)));
-    let taken = Memo::new(move |_| demo.with(|s| s.since_stop()));
+    let solved = flag(move || checks.with(|c| !c.0.is_empty() && c.0.iter().all(|(_, holds)| *holds)));
+    let taken = move || demo.with(|s| s.since_stop());
     // Solved after an action: kept, with the fewest actions it has taken.
     Effect::new(move |_| {
         if !solved.get() {
             return;
         }
-        let Some(id) = playing.with_untracked(|p| p.as_ref().map(|p| p.opened.level.id.clone())) else { return };
+        let Some(id) = now.with_untracked(|n| n.playing().map(|p| p.opened.level.id.clone())) else { return };
         let mut kept = load();
-        let fewest = kept.get(&id).map_or(taken.get_untracked(), |&f| f.min(taken.get_untracked()));
-        kept.insert(id, fewest);
+        let taken = untrack(taken);
+        kept.insert(id.clone(), kept.get(&id).map_or(taken, |&f| f.min(taken)));
         save(&kept);
         progress.set(kept);
     });
 
     let level = move || {
-        let p = playing.get()?;
+        let Some(p) = now.with(|n| n.playing().cloned()) else { return ().into_any() };
         let level = &p.opened.level;
         let (id, par) = (level.id.clone(), level.par);
         let title = level.title.clone();
@@ -226,27 +257,27 @@ pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C
         let goal = level.goal.clone();
         let all_hints = level.hints.clone();
         let count = all_hints.len();
-        let again = p.opened.clone();
+        let (again, builtin) = (p.opened.clone(), p.builtin);
         let items = goal
             .into_iter()
             .enumerate()
             .map(|(at, check)| {
-                let holds = Memo::new(move |_| checks.with(|c| c.get(at).is_some_and(|(_, h)| *h)));
+                let holds = flag(move || checks.with(|c| c.0.get(at).is_some_and(|(_, h)| *h)));
                 let now = text(move || {
-                    let printed = checks.with(|c| c.get(at).map_or_else(String::new, |(p, _)| p.trim().into()));
+                    let printed = checks.with(|c| c.0.get(at).map_or_else(String::new, |(p, _)| p.trim().into()));
                     if printed.is_empty() {
                         lang::LEVEL_PRINTS_NOTHING.get(lang.get()).into()
                     } else {
                         printed
                     }
                 });
-                let mark = move || if holds.get() { "✓" } else { "○" };
+                let mark = text(move || if holds.get() { "✓" } else { "○" }.to_string());
                 view! {
-                    <li data-goal=at.to_string() data-holds=move || holds.get().to_string()>
+                    <li data-goal=at.to_string() data-holds=text(move || holds.get().to_string())>
                         <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
                         <code>"kubectl "{check.kubectl.clone()}</code>
                         " → "{printed(check.prints.trim().to_string())}
-                        <span class="kv-goal-now" hidden=flag(move || holds.get())>
+                        <span class="kv-goal-now" hidden=holds>
                             {tr(lang::LEVEL_NOW)}" "{move || printed(now.get())}
                         </span>
                     </li>
@@ -254,36 +285,35 @@ pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C
             })
             .collect_view();
         let shown_hints = move || {
-            all_hints
-                .iter()
-                .take(hints.get())
-                .map(|h| {
-                    let h = h.clone();
-                    view! { <li data-state="level-hint">{text(move || pick(lang.get(), &h))}</li> }
-                })
-                .collect_view()
+            let shown = all_hints.iter().take(hints.get().0).map(|h| {
+                let h = h.clone();
+                view! { <li data-state="level-hint">{text(move || pick(lang.get(), &h))}</li> }
+            });
+            shown.collect_view().into_any()
         };
-        let goal_picture = p.goal.clone().map(|goal| goal_picture(demo, goal, levels.picture));
-        Some(view! {
+        let solution = &p.opened.level.solution;
+        let goal = (!solution.is_empty()).then(|| session_at(levels, &p.opened, solution));
+        let goal_picture = goal.map(|goal| goal_picture(demo, goal, levels.picture));
+        view! {
             <section class="kv-level" data-level=id>
                 <p class="kv-h">{text(move || pick(lang.get(), &title))}</p>
                 <p class="kv-paragraph">{text(move || pick(lang.get(), &intro))}</p>
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
                 <ul class="kv-goal">{items}</ul>
                 <p class="kv-level-solved" role="status" data-state="level-solved" hidden=flag(move || !solved.get())>
-                    {text(move || lang::level_solved(lang.get(), taken.get(), par))}
+                    {text(move || lang::level_solved(lang.get(), taken(), par))}
                 </p>
                 <ol class="kv-hints">{shown_hints}</ol>
                 <div class="kv-buttons">
-                    <button data-action="level-hint" disabled=flag(move || hints.get() >= count)
-                        on:click=click(move || hints.update(|h| *h = (*h + 1).min(count)))>
-                        {text(move || lang::level_hint(lang.get(), hints.get(), count))}
+                    <button data-action="level-hint" disabled=flag(move || hints.get().0 >= count)
+                        on:click=click(move || hints.update(|h| h.0 = (h.0 + 1).min(count)))>
+                        {text(move || lang::level_hint(lang.get(), hints.get().0, count))}
                     </button>
-                    <button data-action="level-restart" on:click=click(move || open(again.clone(), false))>
+                    <button data-action="level-restart" on:click=click(move || open(again.clone(), builtin, false))>
                         {tr(lang::LEVEL_RESTART)}
                     </button>
                     <button data-action="level-leave" on:click=click(move || {
-                        playing.set(None);
+                        now.set(Now::Nothing);
                         demo.level.set(None);
                     })>
                         {tr(lang::LEVEL_LEAVE)}
@@ -291,7 +321,8 @@ pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C
                 </div>
                 {goal_picture}
             </section>
-        })
+        }
+        .into_any()
     };
     let list = all
         .into_iter()
@@ -299,28 +330,34 @@ pub fn panel<M: Model, C: Copy + PartialEq + Send + Sync + 'static, S: Started<C
             let (id, par) = (opened.level.id.clone(), opened.level.par);
             let title = opened.level.title.clone();
             let key = id.clone();
-            let fewest = Memo::new(move |_| progress.with(|p| p.get(&key).copied()));
+            let fewest = move || progress.with(|p| p.get(&key).copied());
             let current = id.clone();
-            let on = flag(move || playing.with(|p| p.as_ref().is_some_and(|p| p.opened.level.id == current)));
+            let on = flag(move || now.with(|n| n.playing().is_some_and(|p| p.opened.level.id == current)));
+            let solved_in = fewest.clone();
             view! {
                 <li>
-                    <button data-action="level-open" data-level=id aria-pressed=move || on.get().to_string()
-                        on:click=click(move || open(opened.clone(), false))>
+                    <button data-action="level-open" data-level=id aria-pressed=text(move || on.get().to_string())
+                        on:click=click(move || open(opened.clone(), true, false))>
                         {text(move || pick(lang.get(), &title))}
                     </button>
                     " "
                     <span class="kv-level-progress" data-state="level-progress"
-                        data-solved=move || fewest.get().map(|f| f.to_string()).unwrap_or_default()>
-                        {text(move || lang::level_progress(lang.get(), fewest.get(), par))}
+                        data-solved=text(move || solved_in().map(|f| f.to_string()).unwrap_or_default())>
+                        {text(move || lang::level_progress(lang.get(), fewest(), par))}
                     </span>
                 </li>
             }
         })
         .collect_view();
-    let fine = flag(move || refused.with(Option::is_none));
+    let refused = text(move || {
+        now.with(|n| match n {
+            Now::Refused(why) => lang::level_refused(lang.get(), why),
+            _ => String::new(),
+        })
+    });
     view! {
-        <p class="kv-part-failed" role="alert" data-state="level-refused" hidden=fine>
-            {text(move || refused.get().map(|why| lang::level_refused(lang.get(), &why)).unwrap_or_default())}
+        <p class="kv-part-failed" role="alert" data-state="level-refused" hidden=flag(move || refused.get().is_empty())>
+            {refused}
         </p>
         {level}
         <p class="kv-hint">{tr(lang::LEVELS_INTRO)}</p>
@@ -358,6 +395,33 @@ fn goal_picture<M: Model>(demo: Demo<M>, goal: Session<M>, picture: fn() -> AnyV
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kubevol_levels::{AnyLevel, BUILTIN};
+
+    /// A level's JSON as the script API's module and the book's build write it, for its own kind.
+    fn form_of(json: &str) -> Result<String, String> {
+        let value: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        match AnyLevel::kind_of(&value)? {
+            "csi" => form::write(crate::csi::LEVELS.scenarios, json),
+            "statefulset" => form::write(crate::statefulset::LEVELS.scenarios, json),
+            _ => form::write(crate::topology::LEVELS.scenarios, json),
+        }
+    }
+
+    /// `levels.forms` is what the built-in levels' files write, in their order: run
+    /// `KUBEVOL_WRITE_GOLDEN=1 cargo test -p kubevol-ui --lib practice` after changing a level.
+    #[test]
+    fn the_built_in_forms_are_the_levels_files() {
+        let forms: Vec<String> =
+            BUILTIN.iter().map(|(id, json)| form_of(json).unwrap_or_else(|e| panic!("{id}: {e}"))).collect();
+        let written = forms.join(&form::BETWEEN.to_string()) + "\n";
+        if std::env::var_os("KUBEVOL_WRITE_GOLDEN").is_some() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/src/practice/levels.forms"), &written).unwrap();
+        }
+        assert!(
+            FORMS == written,
+            "levels.forms is not what the levels' files write (KUBEVOL_WRITE_GOLDEN=1 writes it)"
+        );
+    }
 
     fn opens(id: &str) -> Result<(), String> {
         let csi = read(&crate::csi::LEVELS, id).map(drop);
@@ -370,22 +434,43 @@ mod tests {
     }
 
     /// Every built-in level opens in the demo of its kind, at a start its controls make, and in
-    /// no other demo; the demo's session at its start is the level's own start.
+    /// no other demo; read from its form, it is the level its file says.
     #[test]
     fn every_built_in_level_opens_in_its_demo_and_no_other() {
         for (id, _) in BUILTIN {
             opens(id).unwrap();
         }
-        let kinds = [crate::csi::LEVELS.scenarios.kind, crate::statefulset::LEVELS.scenarios.kind];
-        assert_eq!(
-            builtin(&crate::csi::LEVELS).len()
-                + builtin(&crate::statefulset::LEVELS).len()
-                + builtin(&crate::topology::LEVELS).len(),
-            BUILTIN.len(),
-            "{kinds:?}"
-        );
+        let counts = [
+            builtin(&crate::csi::LEVELS).len(),
+            builtin(&crate::statefulset::LEVELS).len(),
+            builtin(&crate::topology::LEVELS).len(),
+        ];
+        assert_eq!(counts.iter().sum::<usize>(), BUILTIN.len(), "{counts:?}");
         let err = read(&crate::statefulset::LEVELS, "csi-move-to-node-b").map(drop).unwrap_err();
         assert_eq!(err, "kind: this is a statefulset demo, not \"csi\"");
+        // The form keeps what the file says, and the start and solution the demo plays.
+        let file = match AnyLevel::read(&serde_json::from_str(BUILTIN[1].1).unwrap()).unwrap() {
+            AnyLevel::Csi(level) => level,
+            _ => unreachable!("{} is a CSI level", BUILTIN[1].0),
+        };
+        let opened = read(&crate::csi::LEVELS, BUILTIN[1].0).unwrap();
+        let level = &opened.level;
+        assert_eq!(
+            (&level.id, &level.title, &level.intro, &level.hints),
+            (&file.id, &file.title, &file.intro, &file.hints)
+        );
+        assert_eq!(level.par, file.par);
+        assert!(same(&level.solution, &file.solution) && same(&level.setup, &file.setup));
+        let checks = |l: &kubevol_levels::Level<_>| {
+            l.goal.iter().map(|c| (c.kubectl.clone(), c.prints.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(checks(level), checks(&file));
+        // The level's start as the demo plays it: its own start, then the level's actions.
+        let mut session = (crate::csi::LEVELS.scenarios.start)(opened.config);
+        for action in &opened.start {
+            session.dispatch(action.clone());
+        }
+        assert!(same(session.history().1, &file.start[..]));
     }
 
     /// What does not open is refused with the path of what is wrong.
@@ -393,17 +478,28 @@ mod tests {
     fn a_level_that_does_not_open_says_where_it_is_wrong() {
         let said = |asked: &str| read(&crate::csi::LEVELS, asked).map(drop).unwrap_err();
         assert!(said("csi-nothing").starts_with("level: no built-in level is called \"csi-nothing\""));
-        assert!(said("{\"id\": ").starts_with("level: not JSON: "), "{}", said("{\"id\": "));
+        assert!(said("{\"id\": 1}").contains("read by the page's script"), "{}", said("{"));
+        let written = |json: &str| form_of(json).unwrap_err();
+        assert!(written("{\"id\": ").starts_with("not JSON") || written("{\"id\": ").contains("EOF"));
         let mut level: serde_json::Value = serde_json::from_str(BUILTIN[1].1).unwrap();
         level["start"]["actions"][0]["node"] = "node-c".into();
-        assert_eq!(said(&level.to_string()), "start.actions[0]: the demo refuses it: there is no node node-c");
+        assert_eq!(written(&level.to_string()), "start.actions[0]: the demo refuses it: there is no node node-c");
         level["start"]["actions"] = serde_json::json!([]);
         level["goal"][0]["kubectl"] = "get flowers".into();
         assert_eq!(
-            said(&level.to_string()),
+            written(&level.to_string()),
             "goal[0].kubectl: error: the server doesn't have a resource type \"flowers\""
         );
         level["kind"] = "volumes".into();
-        assert_eq!(said(&level.to_string()), "kind: \"volumes\" is not a demo (csi, statefulset, topology)");
+        assert_eq!(written(&level.to_string()), "kind: \"volumes\" is not a demo (csi, statefulset, topology)");
+        let json = BUILTIN[1].1;
+        assert_eq!(
+            form::write(crate::statefulset::LEVELS.scenarios, json).unwrap_err(),
+            "kind: this is a statefulset demo, not \"csi\""
+        );
+        // A form cut short, or of another version, is not read.
+        let whole = form_of(json).unwrap();
+        assert!(said(&whole[..whole.len() / 2]).starts_with("level: not a level's form"));
+        assert!(said(&whole.replace(form::TAG, "kubevol-level 0")).starts_with("level: not a level's form"));
     }
 }

@@ -43,7 +43,7 @@ const fn view_of(kind: DemoKind, linked: bool) -> DemoView {
 /// What a placeholder asks of its demo beyond its kind and language: its `data-preset` and
 /// `data-view`, which demo of its kind it is on the page (`nth`, from 1), the moment a page's
 /// script opens it at (`history`: `demo::history`, as `scenario` below makes it; `None` for the
-/// demo's own start), and the level it opens in (`data-level`, or a level's JSON).
+/// demo's own start), and the level it opens in (`data-level`, or a level written out as JSON).
 #[derive(Default)]
 pub struct Asked<'a> {
     pub preset: Option<&'a str>,
@@ -71,9 +71,13 @@ pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Res
         level: asked.level.filter(|l| !l.trim().is_empty()),
         level_refused: None,
     };
-    if let Some(Err(why)) = place.level.as_deref().map(level_of(kind)) {
-        place.level = None;
-        place.level_refused = Some(why);
+    // A level written out is read into its form first, as the script API's module reads a page's.
+    let (form_of, opens) = levels_of(kind);
+    let level = place.level.take().map(|l| if l.trim_start().starts_with('{') { form_of(&l) } else { Ok(l) });
+    match level.map(|l| l.and_then(|l| opens(&l).map(|()| l))) {
+        Some(Ok(level)) => place.level = Some(level),
+        Some(Err(why)) => place.level_refused = Some(why),
+        None => {}
     }
     let owner = Owner::new();
     let view = view_of(kind, place.link.is_some() || place.level.is_some() || place.level_refused.is_some());
@@ -82,12 +86,21 @@ pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Res
     Ok(not_live(&html))
 }
 
-/// Whether a demo of `kind` opens in a level, as its lab part answers in the browser (`mount.rs`).
-fn level_of(kind: DemoKind) -> fn(&str) -> Result<(), String> {
+/// A level written out as a demo of `kind` reads it (its form, as the script API's module writes
+/// it), and whether the demo opens in a level, as its lab part answers in the browser (`mount.rs`).
+type LevelReaders = (fn(&str) -> Result<String, String>, fn(&str) -> Result<(), String>);
+
+fn levels_of(kind: DemoKind) -> LevelReaders {
+    use crate::practice::{form, read};
     match kind {
-        DemoKind::Csi => |asked| crate::practice::read(&crate::csi::LEVELS, asked).map(drop),
-        DemoKind::StatefulSet => |asked| crate::practice::read(&crate::statefulset::LEVELS, asked).map(drop),
-        DemoKind::Topology => |asked| crate::practice::read(&crate::topology::LEVELS, asked).map(drop),
+        DemoKind::Csi => (|l| form::write(crate::csi::LEVELS.scenarios, l), |l| read(&crate::csi::LEVELS, l).map(drop)),
+        DemoKind::StatefulSet => (
+            |l| form::write(crate::statefulset::LEVELS.scenarios, l),
+            |l| read(&crate::statefulset::LEVELS, l).map(drop),
+        ),
+        DemoKind::Topology => {
+            (|l| form::write(crate::topology::LEVELS.scenarios, l), |l| read(&crate::topology::LEVELS, l).map(drop))
+        }
     }
 }
 

@@ -152,6 +152,17 @@ impl<M: Model> Session<M> {
         (&self.setup, &self.history[..self.moment])
     }
 
+    /// The moment shown as a cluster holds it (`kubevol_kubectl::Moment`): what kubectl prints from.
+    pub fn moment(&self) -> kubevol_kubectl::Moment {
+        let (setup, actions) = self.history();
+        kubevol_kubectl::Moment::replay::<M>(setup, actions)
+    }
+
+    /// The setup it started from, taken out of it (a level's, `practice/form.rs`).
+    pub fn into_setup(self) -> M::Setup {
+        self.setup
+    }
+
     /// The setup and every action, the moments after the one shown too (after going back): what
     /// the page's script API hands out, with the moment, so the same moment and the way forward
     /// can be opened again (`api.rs`).

@@ -304,7 +304,7 @@ impl<M: Model> Demo<M> {
         let level = self.level;
         let share = move || {
             let link = session.with_untracked(|s| share(s, start(), offered, restart, &address));
-            let playing = level.get_untracked().filter(|id| kubevol_levels::BUILTIN.iter().any(|(b, _)| b == id));
+            let playing = level.get_untracked().filter(|id| !id.contains(crate::practice::form::SEP));
             link.map(|link| match playing {
                 Some(id) => Link { fragment: format!("{}{LEVEL_IN_LINK}{id}", link.fragment), ..link },
                 None => link,

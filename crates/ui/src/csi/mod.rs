@@ -122,6 +122,8 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    // Weighed without it (`no-practice`): what its toggle costs the first load.
+                    #[cfg(not(feature = "no-practice"))]
                     Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::Csi, &place)}
             </Shell>
@@ -291,5 +293,6 @@ pub const LEVELS: crate::practice::Levels<State, DemoConfig> =
 
 on_demand! {
     /// Levels: practice toward a goal.
+    #[cfg(not(feature = "no-practice"))]
     csi_lab: fn practice_part() { || crate::practice::panel::<State, DemoConfig, Settings>(&LEVELS) }
 }

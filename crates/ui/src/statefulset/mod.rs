@@ -157,6 +157,8 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    // Weighed without it (`no-practice`): what its toggle costs the first load.
+                    #[cfg(not(feature = "no-practice"))]
                     Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::StatefulSet, &place)}
             </Shell>
@@ -365,5 +367,6 @@ pub const LEVELS: crate::practice::Levels<State, StsConfig> =
 
 on_demand! {
     /// Levels: practice toward a goal.
+    #[cfg(not(feature = "no-practice"))]
     statefulset_lab: fn practice_part() { || crate::practice::panel::<State, StsConfig, Settings>(&LEVELS) }
 }

@@ -176,6 +176,8 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                     Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
                     history,
                     Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    // Weighed without it (`no-practice`): what its toggle costs the first load.
+                    #[cfg(not(feature = "no-practice"))]
                     Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
                 ], DemoKind::Topology, &place)}
             </Shell>
@@ -468,5 +470,6 @@ pub const LEVELS: crate::practice::Levels<State, Scenario> =
 
 on_demand! {
     /// Levels: practice toward a goal.
+    #[cfg(not(feature = "no-practice"))]
     topology_lab: fn practice_part() { || crate::practice::panel::<State, Scenario, Shown>(&LEVELS) }
 }

@@ -1,0 +1,173 @@
+//! A level as the demos carry it: its words and checks as text, its start and solution in the share
+//! link's compact form. A level is written in JSON (`kubevol_levels`), and reading the models'
+//! types out of JSON needs a JSON reader and every setup's and action's deserializer, about 20 KB
+//! brotli in each kind's lab part. So the JSON is read where that costs no reader anything: the
+//! built-in levels by this crate's test, which keeps `levels.forms` (their forms) in step with
+//! their files; a page's level by the script API's module (`crates/api`, which reads scenarios
+//! already) and, at a book's build, by `crates/render`. The lab part reads only forms, with the
+//! link decoder its demo has anyway.
+//!
+//! A form is its fields joined by [`SEP`]: [`TAG`], the kind, the id, the title and the intro (ja,
+//! en), the start and the solution (each the demo's settings and actions, as a link writes them;
+//! the solution empty when there is none), `par` (or empty), the number of checks, each check's
+//! command and what it prints, and the hints (ja, en).
+
+use kubevol_kubectl::Request;
+use kubevol_levels::{Check, Level, Words};
+use kubevol_sim::link::{self, Compact};
+use kubevol_sim::Model;
+use wasm_bindgen::JsCast;
+
+use crate::api::Scenarios;
+
+/// What begins every form, with its version: a form of another version is not read.
+pub const TAG: &str = "kubevol-level 1";
+
+/// Between a form's fields (the ASCII unit separator, which no level's text holds).
+pub const SEP: char = '\u{1f}';
+
+/// Between the forms in `levels.forms` (the ASCII record separator).
+pub const BETWEEN: char = '\u{1e}';
+
+/// A level read from its form and checked against the demo: the settings its start opens the demo
+/// with, and the actions after them.
+pub struct Opened<M: Model, C> {
+    pub level: Level<M>,
+    pub config: C,
+    pub start: Vec<M::Action>,
+}
+
+fn address<M: Model, C>(scenarios: &Scenarios<M, C>) -> link::Address {
+    link::Address { kind: scenarios.kind.code().into(), nth: 1 }
+}
+
+/// The form of a level written in JSON (a book's build, `crates/render`; this crate's tests for the
+/// built-in levels), read and checked against this demo: see [`form_of`].
+pub fn write<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, json: &str) -> Result<String, String> {
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("level: not JSON: {e}"))?;
+    let code = scenarios.kind.code();
+    let kind = kubevol_levels::AnyLevel::kind_of(&value)?;
+    if kind != code {
+        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
+    }
+    form_of(scenarios, Level::<M>::read(&value)?)
+}
+
+/// The form of a level a page's script wrote as an object (`mountDemo`'s `level`), read by the
+/// script API's module with the model's readers it has for scenarios: see [`form_of`].
+pub fn write_object<M: Model, C: Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    value: wasm_bindgen::JsValue,
+) -> Result<String, String> {
+    use kubevol_levels::{CHECK_FIELDS, FIELDS, START_FIELDS, WORDS_FIELDS};
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err("level: expected an object like {id, kind, title, intro, start, goal}".into());
+    }
+    let field = |of: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(of, &name.into()).unwrap_or_default();
+    let code = scenarios.kind.code();
+    let kind = kubevol_levels::kind_named(field(&value, "kind").as_string().as_deref())?;
+    if kind != code {
+        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
+    }
+    // A JavaScript value's reader asks for the fields it knows and never sees a misspelt one.
+    let mut objects = vec![(String::new(), value.clone(), &FIELDS[..])];
+    objects.push(("start.".into(), field(&value, "start"), &START_FIELDS[..]));
+    objects.push(("title.".into(), field(&value, "title"), &WORDS_FIELDS[..]));
+    objects.push(("intro.".into(), field(&value, "intro"), &WORDS_FIELDS[..]));
+    for (list, fields) in [("goal", &CHECK_FIELDS[..]), ("hints", &WORDS_FIELDS[..])] {
+        let items = field(&value, list);
+        if js_sys::Array::is_array(&items) {
+            let items = js_sys::Array::from(&items);
+            objects.extend(items.iter().enumerate().map(|(at, item)| (format!("{list}[{at}]."), item, fields)));
+        }
+    }
+    for (path, object, fields) in objects.iter().filter(|(_, o, _)| o.is_object()) {
+        let keys = js_sys::Object::keys(object.unchecked_ref::<js_sys::Object>());
+        if let Some(key) = keys.iter().filter_map(|k| k.as_string()).find(|k| !fields.contains(&k.as_str())) {
+            return Err(format!("{path}{key}: not a field of a level (it has {})", fields.join(", ")));
+        }
+    }
+    let written = crate::api::from_value::<kubevol_levels::Written<M>>(value)?;
+    form_of(scenarios, Level::of(written)?)
+}
+
+/// The form of a level, checked against this demo: its start must be one the demo opens (as a
+/// page's scenario must), and its solution actions the demo's own controls make. An error names
+/// the path of what is wrong and why.
+fn form_of<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, level: Level<M>) -> Result<String, String> {
+    let code = scenarios.kind.code();
+    let read = crate::api::history_of(scenarios, None, Some(&level.setup), level.start.clone(), None)
+        .map_err(|e| format!("start.{e}"))?;
+    // A solution is a way a reader can take: through the demo's own controls.
+    if let Some(at) = level.solution.iter().position(|a| !(scenarios.offered.offers)(a)) {
+        return Err(format!("solution[{at}]: no control of this demo makes this action"));
+    }
+    let words = [&level.title, &level.intro].into_iter().chain(&level.hints);
+    let texts = words.flat_map(|w| [&w.ja, &w.en]).chain(level.goal.iter().flat_map(|c| [&c.kubectl, &c.prints]));
+    if texts.clone().any(|t| t.contains([SEP, BETWEEN])) {
+        return Err("level: a text holds an ASCII separator character (U+001E or U+001F)".into());
+    }
+    let way = |actions: &[M::Action]| link::encode(&address(scenarios), &(read.config, actions.to_vec()));
+    let solution = if level.solution.is_empty() { String::new() } else { way(&level.solution) };
+    let mut fields = vec![TAG.to_string(), code.into(), level.id.clone()];
+    fields.extend([&level.title.ja, &level.title.en, &level.intro.ja, &level.intro.en].map(String::clone));
+    fields.extend([way(&read.actions), solution, level.par.map(|p| p.to_string()).unwrap_or_default()]);
+    fields.push(level.goal.len().to_string());
+    fields.extend(level.goal.iter().flat_map(|c| [c.kubectl.clone(), c.prints.clone()]));
+    fields.extend(level.hints.iter().flat_map(|h| [h.ja.clone(), h.en.clone()]));
+    Ok(fields.join(&SEP.to_string()))
+}
+
+/// A level from its form, for this demo, or why not. Only this crate's writer makes forms, so a
+/// form that does not read is named, not explained field by field.
+pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str) -> Result<Opened<M, C>, String> {
+    let broken = |what: &str| format!("level: not a level's form ({what})");
+    let mut fields = form.split(SEP);
+    let mut next = |what: &str| fields.next().ok_or_else(|| broken(what));
+    if next("tag")? != TAG {
+        return Err(broken("another version"));
+    }
+    let (code, kind) = (scenarios.kind.code(), next("kind")?);
+    if kind != code {
+        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
+    }
+    let id = next("id")?.to_string();
+    let mut words =
+        |what: &str| -> Result<Words, String> { Ok(Words { ja: next(what)?.into(), en: next(what)?.into() }) };
+    let (title, intro) = (words("title")?, words("intro")?);
+    let way = |fragment: &str| {
+        let (config, actions) =
+            link::decode_any_length::<(C, Vec<M::Action>)>(fragment).map_err(|_| broken("a way"))?;
+        if (scenarios.offered.admits)(&config) && actions.iter().all(|a| (scenarios.offered.offers)(a)) {
+            Ok((config, actions))
+        } else {
+            Err(broken("a way this demo's controls do not make"))
+        }
+    };
+    let (config, start) = way(next("start")?)?;
+    let solution = match next("solution")? {
+        "" => Vec::new(),
+        fragment => way(fragment)?.1,
+    };
+    let par = match next("par")? {
+        "" => None,
+        par => Some(par.parse().map_err(|_| broken("par"))?),
+    };
+    let count: usize = next("checks")?.parse().map_err(|_| broken("checks"))?;
+    let mut goal = Vec::with_capacity(count);
+    for at in 0..count {
+        let (kubectl, prints) = (next("check")?.to_string(), next("check")?.to_string());
+        let request =
+            Request::read(&kubectl).map_err(|_| format!("goal[{at}].kubectl: not a command kubectl reads"))?;
+        goal.push(Check { kubectl, request, prints });
+    }
+    let mut hints = Vec::new();
+    while let Some(ja) = fields.next() {
+        let en = fields.next().ok_or_else(|| broken("a hint"))?;
+        hints.push(Words { ja: ja.into(), en: en.into() });
+    }
+    let setup = (scenarios.start)(config).into_setup();
+    let level =
+        Level { id, seed: String::new(), title, intro, setup, start: start.clone(), goal, hints, solution, par };
+    Ok(Opened { level, config, start })
+}
