@@ -36,8 +36,10 @@ pub struct Check {
 }
 
 /// A level of one model, read.
+/// Its checks read (`G = Check`), or as written (`G = WrittenCheck`: what the script API's module
+/// writes a level's form from, with no kubectl parser of its own; the demo reads the checks).
 #[derive(Clone, Debug)]
-pub struct Level<M: Model> {
+pub struct Level<M: Model, G = Check> {
     pub id: String,
     /// Which seed text's trap it is built on.
     pub seed: String,
@@ -46,7 +48,7 @@ pub struct Level<M: Model> {
     pub setup: M::Setup,
     /// The actions from the setup to the level's start.
     pub start: Vec<M::Action>,
-    pub goal: Vec<Check>,
+    pub goal: Vec<G>,
     pub hints: Vec<Words>,
     /// A shortest way from the start to the goal, and its length.
     pub solution: Vec<M::Action>,
@@ -100,7 +102,7 @@ pub struct WrittenStart<M: Model> {
     pub actions: Vec<M::Action>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WrittenCheck {
     pub kubectl: String,
@@ -143,23 +145,40 @@ pub fn kind_named(kind: Option<&str>) -> Result<&'static str, String> {
         .ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", KINDS.join(", ")))
 }
 
-impl<M: Model> Level<M> {
-    /// A level of this model from its JSON: see [`Level::of`]. An error names the path of what is
-    /// wrong (`start.actions[0].node`) and why.
-    pub fn read(json: &Value) -> Result<Level<M>, String> {
-        let written = serde_path_to_error::deserialize::<_, Written<M>>(json).map_err(|e| {
+impl Check {
+    /// Check `at` of a goal, read: its command through kubectl's own parser, which must make it a
+    /// read (`get` or `describe`); else kubectl's own words for it.
+    pub fn read(at: usize, kubectl: String, prints: String) -> Result<Check, String> {
+        // kubectl's own words, without the prompt's `[exit 1]` line under them.
+        let request = Request::read(&kubectl).map_err(|e| {
+            let said: Vec<&str> = e.lines().filter(|l| !l.starts_with("[exit ")).collect();
+            format!("goal[{at}].kubectl: {}", said.join("\n").trim_end())
+        })?;
+        if !matches!(request, Request::Get(_) | Request::Describe(_)) {
+            return Err(format!("goal[{at}].kubectl: `{kubectl}` is not a read (get or describe)"));
+        }
+        Ok(Check { kubectl, request, prints })
+    }
+}
+
+impl<M: Model> Written<M> {
+    /// A level of this model as its JSON writes it, or the path of what is wrong
+    /// (`start.actions[0].node`) and why.
+    pub fn read(json: &Value) -> Result<Written<M>, String> {
+        serde_path_to_error::deserialize::<_, Written<M>>(json).map_err(|e| {
             let path = e.path().to_string();
             let path = if path == "." { "level".to_string() } else { path };
             format!("{path}: {}", e.into_inner())
-        })?;
-        Level::of(written)
+        })
     }
+}
 
-    /// A level of this model as written, checked: the start replays (the setup is accepted and
-    /// every action of it is), every check is a command the printer answers, and the solution is as
+impl<M: Model> Level<M, WrittenCheck> {
+    /// A level of this model as written, checked but for its checks' commands: the start replays
+    /// (the setup is accepted and every action of it is), there is a goal, and the solution is as
     /// long as `par` says. Whether the solution solves it is for the levels' own test, not the
     /// reader's page.
-    pub fn of(given: Written<M>) -> Result<Level<M>, String> {
+    pub fn started(given: Written<M>) -> Result<Level<M, WrittenCheck>, String> {
         if given.id.is_empty() || !given.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             return Err(format!("id: \"{}\" is not a level's id (lowercase letters, digits and -)", given.id));
         }
@@ -176,22 +195,6 @@ impl<M: Model> Level<M> {
         if given.goal.is_empty() {
             return Err("goal: a level needs at least one check".into());
         }
-        let goal = given
-            .goal
-            .into_iter()
-            .enumerate()
-            .map(|(at, c)| {
-                // kubectl's own words, without the prompt's `[exit 1]` line under them.
-                let request = Request::read(&c.kubectl).map_err(|e| {
-                    let said: Vec<&str> = e.lines().filter(|l| !l.starts_with("[exit ")).collect();
-                    format!("goal[{at}].kubectl: {}", said.join("\n").trim_end())
-                })?;
-                if !matches!(request, Request::Get(_) | Request::Describe(_)) {
-                    return Err(format!("goal[{at}].kubectl: `{}` is not a read (get or describe)", c.kubectl));
-                }
-                Ok(Check { kubectl: c.kubectl, request, prints: c.prints })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
         let solution = given.solution;
         if let Some(par) = given.par {
             if !solution.is_empty() && par != solution.len() {
@@ -205,11 +208,43 @@ impl<M: Model> Level<M> {
             intro: given.intro,
             setup,
             start: given.start.actions,
-            goal,
+            goal: given.goal,
             hints: given.hints,
             solution,
             par: given.par,
         })
+    }
+
+    /// The level with each check's command read ([`Check::read`]).
+    pub fn read_checks(self) -> Result<Level<M>, String> {
+        let goal = self.goal.into_iter().enumerate().map(|(at, c)| Check::read(at, c.kubectl, c.prints));
+        let goal = goal.collect::<Result<Vec<_>, String>>()?;
+        Ok(Level {
+            id: self.id,
+            seed: self.seed,
+            title: self.title,
+            intro: self.intro,
+            setup: self.setup,
+            start: self.start,
+            goal,
+            hints: self.hints,
+            solution: self.solution,
+            par: self.par,
+        })
+    }
+}
+
+impl<M: Model> Level<M> {
+    /// A level of this model from its JSON, checked ([`Level::of`]); an error names the path of
+    /// what is wrong (`start.actions[0].node`) and why.
+    pub fn read(json: &Value) -> Result<Level<M>, String> {
+        Level::of(Written::read(json)?)
+    }
+
+    /// A level of this model as written, checked: [`Level::started`], then each check's command
+    /// read by kubectl's parser.
+    pub fn of(given: Written<M>) -> Result<Level<M>, String> {
+        Level::started(given)?.read_checks()
     }
 
     /// The moment after the start and then `actions`: what the reader's cluster holds.

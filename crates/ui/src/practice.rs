@@ -48,7 +48,7 @@ fn forms() -> impl Iterator<Item = &'static str> {
 
 /// A built-in level's id, as its form names it.
 fn id_of(form: &str) -> &str {
-    form.split(form::SEP).nth(2).unwrap_or_default()
+    form.split(form::SEP).nth(2).unwrap_or("")
 }
 
 /// A level from what a page gives (a built-in's id or a level's form), read and checked against
@@ -62,7 +62,8 @@ pub fn read<M: Model, C: Compact + Copy>(levels: &Levels<M, C>, asked: &str) -> 
         return Err("level: a level written out is read by the page's script (kubevol.js), not here".into());
     }
     let found = forms().find(|f| id_of(f) == asked).ok_or_else(|| {
-        let known = forms().map(id_of).collect::<Vec<_>>().join(", ");
+        let known =
+            forms().fold(String::new(), |all, f| if all.is_empty() { id_of(f).into() } else { all + ", " + id_of(f) });
         format!("level: no built-in level is called \"{asked}\" (there are {known})")
     })?;
     form::read(levels.scenarios, found)
@@ -87,7 +88,8 @@ type Progress = BTreeMap<String, usize>;
 /// is there already. `None` where storage is off (or throws, as a sandboxed frame's does).
 fn storage() -> Option<JsValue> {
     let window = web_sys::window()?;
-    js_sys::Reflect::get(&window, &JsValue::from_str("localStorage")).ok().filter(JsValue::is_object)
+    let storage = js_sys::Reflect::get(&window, &JsValue::from_str("localStorage")).ok()?;
+    (!storage.is_undefined() && !storage.is_null()).then_some(storage)
 }
 
 /// What this browser keeps; nothing when storage is off or holds something else. Kept as a JSON
@@ -96,7 +98,7 @@ fn storage() -> Option<JsValue> {
 /// lab part carries no JSON reader (nor the page's JSON functions, which every part would share).
 fn load() -> Progress {
     let kept = storage().and_then(|s| js_sys::Reflect::get(&s, &JsValue::from_str(PROGRESS_KEY)).ok());
-    let kept = kept.and_then(|k| k.as_string()).unwrap_or_default();
+    let Some(kept) = kept.and_then(|k| k.as_string()) else { return Progress::new() };
     // One by one: collecting into the map would sort them, and sorting is code of its own.
     let read = |kept: &str| -> Option<Progress> {
         let inner = kept.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
@@ -118,8 +120,12 @@ fn load() -> Progress {
 /// Keeps `progress` (cleared, it is `{}`).
 fn save(progress: &Progress) {
     let Some(storage) = storage() else { return };
-    let pairs: Vec<String> = progress.iter().map(|(id, fewest)| format!("\"{id}\":{fewest}")).collect();
-    let text = JsValue::from_str(&format!("{{{}}}", pairs.join(",")));
+    let mut text = String::from("{");
+    for (id, fewest) in progress {
+        let comma = if text.len() > 1 { "," } else { "" };
+        text += &format!("{comma}\"{id}\":{fewest}");
+    }
+    let text = JsValue::from_str(&(text + "}"));
     let _ = js_sys::Reflect::set(&storage, &JsValue::from_str(PROGRESS_KEY), &text);
 }
 
@@ -342,7 +348,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                     </button>
                     " "
                     <span class="kv-level-progress" data-state="level-progress"
-                        data-solved=text(move || solved_in().map(|f| f.to_string()).unwrap_or_default())>
+                        data-solved=text(move || solved_in().map_or_else(String::new, |f| f.to_string()))>
                         {text(move || lang::level_progress(lang.get(), fewest(), par))}
                     </span>
                 </li>
@@ -379,7 +385,9 @@ fn goal_picture<M: Model>(demo: Demo<M>, goal: Session<M>, picture: fn() -> AnyV
     let owner = Owner::current().unwrap_or_default().child();
     let drawn = owner.with(|| {
         let session = RwSignal::new(goal);
-        provide_context(Demo { session, dispatch: Callback::new(|_| {}), travel: Callback::new(|_| {}), ..demo });
+        // The demo's own callbacks: nothing inside `inert` is clicked, and new ones would be code the
+        // demo's part shares with this one (see `panel`).
+        provide_context(Demo { session, ..demo });
         picture()
     });
     // The owner lives as long as the panel's level does: dropped, it would dispose the goal's session.
@@ -485,9 +493,10 @@ mod tests {
         level["start"]["actions"][0]["node"] = "node-c".into();
         assert_eq!(written(&level.to_string()), "start.actions[0]: the demo refuses it: there is no node node-c");
         level["start"]["actions"] = serde_json::json!([]);
+        // A check's command is read by the demo, from the form: the script API's module writes it.
         level["goal"][0]["kubectl"] = "get flowers".into();
         assert_eq!(
-            written(&level.to_string()),
+            said(&form_of(&level.to_string()).unwrap()),
             "goal[0].kubectl: error: the server doesn't have a resource type \"flowers\""
         );
         level["kind"] = "volumes".into();

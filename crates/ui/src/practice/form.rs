@@ -12,8 +12,7 @@
 //! the solution empty when there is none), `par` (or empty), the number of checks, each check's
 //! command and what it prints, and the hints (ja, en).
 
-use kubevol_kubectl::Request;
-use kubevol_levels::{Check, Level, Words};
+use kubevol_levels::{Check, Level, Words, WrittenCheck};
 use kubevol_sim::link::{self, Compact};
 use kubevol_sim::Model;
 use wasm_bindgen::JsCast;
@@ -50,7 +49,7 @@ pub fn write<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, json: &st
     if kind != code {
         return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
     }
-    form_of(scenarios, Level::<M>::read(&value)?)
+    form_of(scenarios, Level::started(kubevol_levels::Written::<M>::read(&value)?)?)
 }
 
 /// The form of a level a page's script wrote as an object (`mountDemo`'s `level`), read by the
@@ -88,13 +87,17 @@ pub fn write_object<M: Model, C: Compact + Copy>(
         }
     }
     let written = crate::api::from_value::<kubevol_levels::Written<M>>(value)?;
-    form_of(scenarios, Level::of(written)?)
+    form_of(scenarios, Level::started(written)?)
 }
 
 /// The form of a level, checked against this demo: its start must be one the demo opens (as a
 /// page's scenario must), and its solution actions the demo's own controls make. An error names
-/// the path of what is wrong and why.
-fn form_of<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, level: Level<M>) -> Result<String, String> {
+/// the path of what is wrong and why. Its checks' commands are read where the form is (`read`),
+/// by kubectl's parser, which the demo's folds part has and the script API's module need not.
+fn form_of<M: Model, C: Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    level: Level<M, WrittenCheck>,
+) -> Result<String, String> {
     let code = scenarios.kind.code();
     let read = crate::api::history_of(scenarios, None, Some(&level.setup), level.start.clone(), None)
         .map_err(|e| format!("start.{e}"))?;
@@ -157,9 +160,7 @@ pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str
     let mut goal = Vec::with_capacity(count);
     for at in 0..count {
         let (kubectl, prints) = (next("check")?.to_string(), next("check")?.to_string());
-        let request =
-            Request::read(&kubectl).map_err(|_| format!("goal[{at}].kubectl: not a command kubectl reads"))?;
-        goal.push(Check { kubectl, request, prints });
+        goal.push(Check::read(at, kubectl, prints)?);
     }
     let mut hints = Vec::new();
     while let Some(ja) = fields.next() {
