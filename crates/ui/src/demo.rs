@@ -52,8 +52,8 @@ pub struct Place {
     pub link: Option<String>,
     /// The page asked for every fold open (`data-view="lab"`), as the gallery does.
     pub lab: bool,
-    /// The level the page asked the demo to open in (`data-level`, or `mountDemo`'s `level` as
-    /// JSON), once the kind's lab part has read it (`mount.rs`).
+    /// The level the page asked the demo to open in (`data-level`'s id, or the form the script
+    /// API's module wrote of `mountDemo`'s `level`), once the kind's lab part has read it (`mount.rs`).
     pub level: Option<String>,
     /// Why the level the page asked for cannot be opened: the demo starts at its default, saying so.
     pub level_refused: Option<String>,

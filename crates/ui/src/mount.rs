@@ -131,7 +131,7 @@ on_demand! { csi_lab: fn csi_lab_part() -> Lab {
         linked: crate::csi::linked,
         history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,
         watch: crate::demo::watch_links::<State, DemoConfig, crate::csi::Settings>,
-        level: |asked| crate::practice::read(&crate::csi::LEVELS, asked).map(drop),
+        level: crate::csi::opens_level,
     }
 } }
 on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
@@ -142,7 +142,7 @@ on_demand! { statefulset_lab: fn statefulset_lab_part() -> Lab {
         linked: crate::statefulset::linked,
         history: crate::demo::history_link::<State, StsConfig, crate::statefulset::Settings>,
         watch: crate::demo::watch_links::<State, StsConfig, crate::statefulset::Settings>,
-        level: |asked| crate::practice::read(&crate::statefulset::LEVELS, asked).map(drop),
+        level: crate::statefulset::opens_level,
     }
 } }
 on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
@@ -153,7 +153,7 @@ on_demand! { topology_lab: fn topology_lab_part() -> Lab {
         linked: crate::topology::linked,
         history: crate::demo::history_link::<State, Scenario, crate::topology::Shown>,
         watch: crate::demo::watch_links::<State, Scenario, crate::topology::Shown>,
-        level: |asked| crate::practice::read(&crate::topology::LEVELS, asked).map(drop),
+        level: crate::topology::opens_level,
     }
 } }
 

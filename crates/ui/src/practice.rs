@@ -164,11 +164,8 @@ struct Checks(Vec<(String, bool)>);
 
 /// The demo's session at the level's start, and then `actions`.
 fn session_at<M: Model, C: Copy>(levels: &Levels<M, C>, opened: &Opened<M, C>, actions: &[M::Action]) -> Session<M> {
-    let mut session = (levels.scenarios.start)(opened.config);
-    for action in opened.start.iter().chain(actions) {
-        session.dispatch(action.clone());
-    }
-    session
+    let way = opened.start.iter().chain(actions).cloned().collect();
+    crate::demo::replay(opened.config, way, levels.scenarios.start)
 }
 
 fn pick(lang: Lang, words: &Words) -> String {

@@ -91,16 +91,11 @@ pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Res
 type LevelReaders = (fn(&str) -> Result<String, String>, fn(&str) -> Result<(), String>);
 
 fn levels_of(kind: DemoKind) -> LevelReaders {
-    use crate::practice::{form, read};
+    use crate::practice::form::write;
     match kind {
-        DemoKind::Csi => (|l| form::write(crate::csi::LEVELS.scenarios, l), |l| read(&crate::csi::LEVELS, l).map(drop)),
-        DemoKind::StatefulSet => (
-            |l| form::write(crate::statefulset::LEVELS.scenarios, l),
-            |l| read(&crate::statefulset::LEVELS, l).map(drop),
-        ),
-        DemoKind::Topology => {
-            (|l| form::write(crate::topology::LEVELS.scenarios, l), |l| read(&crate::topology::LEVELS, l).map(drop))
-        }
+        DemoKind::Csi => (|l| write(crate::csi::LEVELS.scenarios, l), crate::csi::opens_level),
+        DemoKind::StatefulSet => (|l| write(crate::statefulset::LEVELS.scenarios, l), crate::statefulset::opens_level),
+        DemoKind::Topology => (|l| write(crate::topology::LEVELS.scenarios, l), crate::topology::opens_level),
     }
 }
 

@@ -291,6 +291,13 @@ on_demand! {
 pub const LEVELS: crate::practice::Levels<State, DemoConfig> =
     crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <picture::Picture/> }.into_any() };
 
+/// Whether this demo opens in the level a page asks for (a built-in's id or a level's form), and if
+/// not, why: what its lab part answers before it mounts (`mount.rs`), and the book's build too
+/// (`render.rs`).
+pub fn opens_level(asked: &str) -> Result<(), String> {
+    crate::practice::read(&LEVELS, asked).map(drop)
+}
+
 on_demand! {
     /// Levels: practice toward a goal.
     #[cfg(not(feature = "no-practice"))]

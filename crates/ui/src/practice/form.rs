@@ -36,6 +36,16 @@ pub struct Opened<M: Model, C> {
     pub start: Vec<M::Action>,
 }
 
+/// Whether a level of `kind` is this demo's, and if not, the error that says so.
+fn ours<M: Model, C>(scenarios: &Scenarios<M, C>, kind: &str) -> Result<(), String> {
+    let code = scenarios.kind.code();
+    if kind == code {
+        Ok(())
+    } else {
+        Err(format!("kind: this is a {code} demo, not \"{kind}\""))
+    }
+}
+
 fn address<M: Model, C>(scenarios: &Scenarios<M, C>) -> link::Address {
     link::Address { kind: scenarios.kind.code().into(), nth: 1 }
 }
@@ -44,11 +54,7 @@ fn address<M: Model, C>(scenarios: &Scenarios<M, C>) -> link::Address {
 /// built-in levels), read and checked against this demo: see [`form_of`].
 pub fn write<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, json: &str) -> Result<String, String> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("level: not JSON: {e}"))?;
-    let code = scenarios.kind.code();
-    let kind = kubevol_levels::AnyLevel::kind_of(&value)?;
-    if kind != code {
-        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
-    }
+    ours(scenarios, kubevol_levels::AnyLevel::kind_of(&value)?)?;
     form_of(scenarios, Level::started(kubevol_levels::Written::<M>::read(&value)?)?)
 }
 
@@ -63,11 +69,7 @@ pub fn write_object<M: Model, C: Compact + Copy>(
         return Err("level: expected an object like {id, kind, title, intro, start, goal}".into());
     }
     let field = |of: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(of, &name.into()).unwrap_or_default();
-    let code = scenarios.kind.code();
-    let kind = kubevol_levels::kind_named(field(&value, "kind").as_string().as_deref())?;
-    if kind != code {
-        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
-    }
+    ours(scenarios, kubevol_levels::kind_named(field(&value, "kind").as_string().as_deref())?)?;
     // A JavaScript value's reader asks for the fields it knows and never sees a misspelt one.
     let mut objects = vec![(String::new(), value.clone(), &FIELDS[..])];
     objects.push(("start.".into(), field(&value, "start"), &START_FIELDS[..]));
@@ -130,10 +132,7 @@ pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str
     if next("tag")? != TAG {
         return Err(broken("another version"));
     }
-    let (code, kind) = (scenarios.kind.code(), next("kind")?);
-    if kind != code {
-        return Err(format!("kind: this is a {code} demo, not \"{kind}\""));
-    }
+    ours(scenarios, next("kind")?)?;
     let id = next("id")?.to_string();
     let mut words =
         |what: &str| -> Result<Words, String> { Ok(Words { ja: next(what)?.into(), en: next(what)?.into() }) };
