@@ -60,7 +60,17 @@ async fn a_csi_level_is_solved_by_clicking_and_says_how_many_actions_it_took() {
     open_level(&demo, "csi-share-one-node").await;
     assert_eq!(holds(&demo), [false, false]);
     assert_eq!(solved(&demo), None);
-    assert!(demo.find("[data-state=\"level-goal-picture\"]").is_some(), "the goal is drawn beside the cluster");
+    // The goal drawn beside the cluster: the demo's own picture of the solution's end, in the
+    // reader's language.
+    let goal = "[data-state=\"level-goal-picture\"]";
+    assert_eq!(demo.all(&format!("{goal} [data-node=\"node-a\"] [data-pod]")).len(), 2, "two pods on node-a");
+    assert_eq!(demo.all(&format!("{goal} [data-node=\"node-b\"] [data-pod]")).len(), 0);
+    let attach = || demo.find(&format!("{goal} [data-action=\"attach\"]")).unwrap().text_content().unwrap();
+    assert_eq!(attach(), "Attach");
+    demo.click("[data-action=\"lang\"]").await;
+    assert_eq!(attach(), "繋ぐ", "the goal's picture follows the reader's language");
+    demo.click("[data-action=\"lang\"]").await;
+    assert_eq!(attach(), "Attach");
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
     demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
     assert_eq!(solved(&demo), None, "one pod is not the goal");

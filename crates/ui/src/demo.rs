@@ -57,6 +57,8 @@ pub struct Place {
     pub level: Option<String>,
     /// Why the level the page asked for cannot be opened: the demo starts at its default, saying so.
     pub level_refused: Option<String>,
+    /// The demo is a level's goal, drawn as its picture alone beside the reader's (`practice.rs`).
+    pub goal: bool,
 }
 
 impl Place {

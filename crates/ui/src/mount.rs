@@ -340,7 +340,7 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     } else {
         scripted.history.or(scripted.fault.map(|fault| format!("!{fault}")))
     };
-    Place { preset, nth, link, lab, level, level_refused: scripted.level_fault }
+    Place { preset, nth, link, lab, level, level_refused: scripted.level_fault, goal: false }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed

@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::api::{same, Scenarios};
-use crate::demo::{inside_demo, use_demo, use_lang, Demo, Started};
+use crate::demo::{inside_demo, use_demo, use_lang, Demo, Opening, Place, Started};
 use crate::lang::{self, Lang};
 use crate::session::Session;
 use crate::widgets::{click, flag, text, tr};
@@ -34,9 +34,9 @@ pub use form::Opened;
 pub struct Levels<M: Model, C: 'static> {
     /// The histories the demo can show: a level's start must be one.
     pub scenarios: &'static Scenarios<M, C>,
-    /// The demo's own picture of its cluster, drawn from the `Demo<M>` in context: the goal's
-    /// picture is the same one, drawn from the moment the solution reaches.
-    pub picture: fn() -> AnyView,
+    /// The demo opened as a level's goal (`Place::goal`): its own picture alone, of the moment the
+    /// solution reaches.
+    pub goal: fn(Lang, Place, Opening<C, M>) -> AnyView,
 }
 
 /// The built-in levels' forms, easy to hard (`form.rs`; this module's test writes them).
@@ -218,7 +218,9 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             let mut session = begun;
             session.stop_here();
             started.set(opened.config);
-            demo.restart(session);
+            // As `Demo::restart` does, in a closure of the panel's own: that function, called from
+            // here too, would leave the kind's part (see `panel`).
+            demo.session.update(|s| *s = session);
         }
         hints.set(Hints(0));
         demo.level.set(builtin.then(|| opened.level.id.clone()));
@@ -299,9 +301,11 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             });
             shown.collect_view().into_any()
         };
-        let solution = &p.opened.level.solution;
-        let goal = (!solution.is_empty()).then(|| session_at(levels, &p.opened, solution));
-        let goal_picture = goal.map(|goal| goal_picture(demo, goal, levels.picture));
+        let goal_picture = (!p.opened.level.solution.is_empty()).then(|| {
+            let p = p.clone();
+            let config = p.opened.config;
+            goal_picture(demo, config, move || session_at(levels, &p.opened, &p.opened.level.solution), levels.goal)
+        });
         view! {
             <section class="kv-level" data-level=id>
                 <p class="kv-h">{text(move || pick(lang.get(), &title))}</p>
@@ -381,19 +385,24 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
 }
 
 /// The demo's own picture of the moment the solution reaches, smaller, beside the reader's: the
-/// same component, under an owner whose demo is that moment. It takes no input (`inert`): its
-/// buttons are the picture's, not controls.
-fn goal_picture<M: Model>(demo: Demo<M>, goal: Session<M>, picture: fn() -> AnyView) -> impl IntoView {
-    let owner = Owner::current().unwrap_or_default().child();
-    let drawn = owner.with(|| {
-        let session = RwSignal::new(goal);
-        // The demo's own callbacks: nothing inside `inert` is clicked, and new ones would be code the
-        // demo's part shares with this one (see `panel`).
-        provide_context(Demo { session, ..demo });
-        picture()
-    });
-    // The owner lives as long as the panel's level does: dropped, it would dispose the goal's session.
-    on_cleanup(move || owner.cleanup());
+/// demo itself opened there as a level's goal (`Place::goal`), which draws its picture alone, made
+/// again when the reader switches language. It takes no input (`inert`): its buttons are the
+/// picture's, not controls.
+///
+/// Through the demo's own component, which the folds part calls anyway (a share link's demo): a
+/// signal or context of the demo's types made here, or a call to its picture component, would be
+/// code the chapter's first load shares with this part (see `panel`).
+fn goal_picture<M: Model, C: Copy + Send + Sync + 'static>(
+    demo: Demo<M>,
+    config: C,
+    goal: impl Fn() -> Session<M> + Send + Sync + 'static,
+    draw: fn(Lang, Place, Opening<C, M>) -> AnyView,
+) -> impl IntoView {
+    let lang = use_lang();
+    let drawn = move || {
+        let place = Place { nth: demo.nth, goal: true, ..Place::default() };
+        draw(lang.get(), place, Opening { config, session: goal(), notice: None })
+    };
     view! {
         <figure class="kv-goal-pic" data-state="level-goal-picture">
             <figcaption class="kv-hint">{tr(lang::LEVEL_GOAL_PICTURE)}</figcaption>

@@ -70,6 +70,7 @@ pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Res
         lab,
         level: asked.level.filter(|l| !l.trim().is_empty()),
         level_refused: None,
+        goal: false,
     };
     // A level written out is read into its form first, as the script API's module reads a page's.
     let (form_of, opens) = levels_of(kind);

@@ -74,6 +74,11 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
     let session = demo.session;
     let settings = Settings { config: RwSignal::new(opening.config), demo };
     provide_context(settings);
+    // A level's goal (`practice.rs`): its picture alone, under the demo's own context. The same
+    // component, so the Practice panel calls only what a share link's demo calls too (`linked`).
+    if place.goal {
+        return view! { <picture::Picture/> }.into_any();
+    }
     let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
 
     view! {
@@ -128,6 +133,7 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                 ], DemoKind::Csi, &place)}
             </Shell>
     }
+    .into_any()
 }
 
 on_demand! {
@@ -287,9 +293,15 @@ on_demand! {
     csi_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
 }
 
+/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
+/// (`practice.rs`; `Place::goal`).
+pub fn goal(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> AnyView {
+    view! { <CsiDemo lang place opening/> }.into_any()
+}
+
 /// This demo's levels (`practice.rs`).
 pub const LEVELS: crate::practice::Levels<State, DemoConfig> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <picture::Picture/> }.into_any() };
+    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
 
 /// Whether this demo opens in the level a page asks for (a built-in's id or a level's form), and if
 /// not, why: what its lab part answers before it mounts (`mount.rs`), and the book's build too

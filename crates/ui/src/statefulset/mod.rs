@@ -75,6 +75,11 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
     let (session, dispatch) = (demo.session, demo.dispatch);
     let settings = Settings { config: RwSignal::new(opening.config), playing: RwSignal::new(false), demo };
     provide_context(settings);
+    // A level's goal (`practice.rs`): its picture alone, under the demo's own context. The same
+    // component, so the Practice panel calls only what a share link's demo calls too (`linked`).
+    if place.goal {
+        return view! { <Lanes/> }.into_any();
+    }
     let playing = settings.playing;
 
     // Play: one step per tick until the set converges (then there is nothing left to watch).
@@ -163,6 +168,7 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                 ], DemoKind::StatefulSet, &place)}
             </Shell>
     }
+    .into_any()
 }
 
 on_demand! {
@@ -361,9 +367,15 @@ fn ordinal_button(hook: &'static str, label: Msg, ordinal: u32, name: String, ac
     }
 }
 
+/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
+/// (`practice.rs`; `Place::goal`).
+pub fn goal(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> AnyView {
+    view! { <StatefulSetDemo lang place opening/> }.into_any()
+}
+
 /// This demo's levels (`practice.rs`).
 pub const LEVELS: crate::practice::Levels<State, StsConfig> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <Lanes/> }.into_any() };
+    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
 
 /// Whether this demo opens in the level a page asks for (a built-in's id or a level's form), and if
 /// not, why: what its lab part answers before it mounts (`mount.rs`), and the book's build too

@@ -141,6 +141,11 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
     let in_chapter = Memo::new(move |_| matches!(scenario.get(), Scenario::Chapter(_)));
     let shown = Shown { scenario, in_chapter, demo };
     provide_context(shown);
+    // A level's goal (`practice.rs`): its picture alone, under the demo's own context. The same
+    // component, so the Practice panel calls only what a share link's demo calls too (`linked`).
+    if place.goal {
+        return view! { <Zones/> }.into_any();
+    }
 
     let badge = Signal::derive(move || session.with(|s| (shown.face().badge)(&s.state, scenario.get(), lang.get())));
     let tone = Signal::derive(move || session.with(|s| (shown.face().tone)(s, scenario.get())));
@@ -182,6 +187,7 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                 ], DemoKind::Topology, &place)}
             </Shell>
     }
+    .into_any()
 }
 
 on_demand! {
@@ -464,9 +470,15 @@ fn Pending() -> impl IntoView {
     }
 }
 
+/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
+/// (`practice.rs`; `Place::goal`).
+pub fn goal(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> AnyView {
+    view! { <TopologyDemo lang place opening/> }.into_any()
+}
+
 /// This demo's levels (`practice.rs`).
 pub const LEVELS: crate::practice::Levels<State, Scenario> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, picture: || view! { <Zones/> }.into_any() };
+    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
 
 /// Whether this demo opens in the level a page asks for (a built-in's id or a level's form), and if
 /// not, why: what its lab part answers before it mounts (`mount.rs`), and the book's build too
