@@ -3,31 +3,33 @@
 //! A demo ends with a row of folds ("ほかの設定", "kubectl で見ると", "記録と共有", ...): each a
 //! button with `aria-expanded` that shows or hides its panel below the row. A row of buttons
 //! rather than a column of `<details>` keeps the first screen as short as the book's own demo. A
-//! panel's view is an on-demand part (`parts.rs`): the first opening fetches it, saying so in the
-//! panel meanwhile; if the part cannot be fetched the panel says that, with a button to try again,
-//! and the rest of the demo keeps working. A page's `data-view="lab"` opens every fold at once.
+//! panel's view is in its kind's lab part (`parts.rs`; `mount::Lab::folds` names each fold's view),
+//! so a fold costs the first screen its toggle alone: the first opening of any fold fetches that
+//! part, saying so in the panel meanwhile; if the part cannot be fetched the panel says that, with
+//! a button to try again, and the rest of the demo keeps working. A page's `data-view="lab"` opens
+//! every fold at once.
 
 use leptos::prelude::*;
 
 use crate::demo::{DemoKind, Place};
 use crate::lang::{self, Msg};
-use crate::parts::{Fetch, View};
+use crate::mount::Lab;
+use crate::parts::View;
 use crate::widgets::{click, flag, tr};
 
-/// One fold: its name (the toggle's `data-action`, the panel's `data-state`), its label and the
-/// part that draws its panel.
+/// One fold: its name (the toggle's `data-action`, the panel's `data-state`, and what its kind's
+/// lab part knows its view by) and its label.
 #[derive(Clone, Copy)]
 pub struct Fold {
     pub name: &'static str,
     pub label: Msg,
-    pub part: Fetch,
     /// Whether its panel is shown: the reader's choice, or open from the start in the lab view.
     pub open: RwSignal<bool>,
 }
 
 impl Fold {
-    pub fn new(name: &'static str, label: Msg, part: Fetch) -> Fold {
-        Fold { name, label, part, open: RwSignal::new(false) }
+    pub fn new(name: &'static str, label: Msg) -> Fold {
+        Fold { name, label, open: RwSignal::new(false) }
     }
 }
 
@@ -59,7 +61,7 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
                     aria-expanded=move || fold.open.get().to_string()
                     on:click=click(move || {
                         fold.open.update(|open| *open = !*open);
-                        fetch(fold, loaded, false);
+                        fetch(fold, kind, loaded, false);
                     })
                 >
                     {tr(fold.label)}
@@ -73,9 +75,9 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
         let practice = level && fold.name == "practice";
         if lab || practice {
             fold.open.set(true);
-            fetch(fold, loaded, practice);
+            fetch(fold, kind, loaded, practice);
         }
-        panel(fold, loaded, format!("kv-fold-{row}-{}", fold.name))
+        panel(fold, kind, loaded, format!("kv-fold-{row}-{}", fold.name))
     });
     view! {
         <div class="kv-folds" role="group" aria-label=tr(lang::FOLDS)>{toggles}</div>
@@ -83,9 +85,12 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
     }
 }
 
-/// Fetches a fold's part if it is open and not fetched (or fetching) yet. `level`: the fold is the
-/// Practice fold of a demo opened in a level, whose part the page fetched before mounting it.
-fn fetch(fold: Fold, loaded: RwSignal<Loaded>, level: bool) {
+/// Fetches a fold's view, from its kind's lab part, if it is open and not fetched (or fetching)
+/// yet. `level`: the fold is the Practice fold of a demo opened in a level, whose part the page
+/// fetched before mounting it. A name the part has no view for says the part failed (every fold of
+/// every kind opens in the browser tests).
+fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
+    let view = move |lab: Lab| (lab.folds)(fold.name).map_or(Loaded::Failed, Loaded::Ready);
     if !fold.open.get_untracked() || matches!(loaded.get_untracked(), Loaded::Fetching | Loaded::Ready(_)) {
         return;
     }
@@ -96,18 +101,18 @@ fn fetch(fold: Fold, loaded: RwSignal<Loaded>, level: bool) {
     // part's future is ready when first asked).
     if cfg!(not(feature = "csr")) {
         if level {
-            let mut part = (fold.part)();
+            let mut part = crate::mount::lab_part(kind)();
             let mut ready = std::task::Context::from_waker(std::task::Waker::noop());
-            if let std::task::Poll::Ready(Ok(view)) = part.as_mut().poll(&mut ready) {
-                loaded.set(Loaded::Ready(view));
+            if let std::task::Poll::Ready(Ok(lab)) = part.as_mut().poll(&mut ready) {
+                loaded.set(view(lab));
             }
         }
         return;
     }
-    let part = (fold.part)();
+    let part = crate::mount::lab_part(kind)();
     leptos::task::spawn_local(async move {
         let now = match part.await {
-            Ok(view) => Loaded::Ready(view),
+            Ok(lab) => view(lab),
             Err(_) => Loaded::Failed,
         };
         // `try_`: the demo may have left the page while the part was on its way.
@@ -115,10 +120,10 @@ fn fetch(fold: Fold, loaded: RwSignal<Loaded>, level: bool) {
     });
 }
 
-fn panel(fold: Fold, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
+fn panel(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
     let retry = move || {
         loaded.set(Loaded::NotYet);
-        fetch(fold, loaded, false);
+        fetch(fold, kind, loaded, false);
     };
     view! {
         <section class="kv-fold-panel" id=id data-state=fold.name hidden=flag(move || !fold.open.get())>

@@ -21,7 +21,7 @@ use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
 use crate::demo::Place;
 use crate::lang::{msg, Lang, Msg};
-use crate::parts::{fetch, on_demand, Fetch};
+use crate::parts::{fetch, on_demand, Fetch, View};
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
 /// reads it too, to find the placeholders still waiting.
@@ -105,6 +105,9 @@ pub struct Lab {
     pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
     /// Whether the demo opens in a level (a built-in's id, or a level's form), and if not, why.
     pub level: fn(&str) -> Result<(), String>,
+    /// What each of the demo's folds shows, by the fold's name (`folds.rs`): one part for them all,
+    /// so a fold costs the chapter's first load only its toggle.
+    pub folds: fn(&str) -> Option<View>,
 }
 
 /// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
@@ -132,6 +135,7 @@ on_demand! { csi_lab: fn csi_lab_part() -> Lab {
         history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,
         watch: crate::demo::watch_links::<State, DemoConfig, crate::csi::Settings>,
         level: crate::csi::opens_level,
+        folds: crate::csi::fold_view,
     }
 } }
 on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
@@ -143,6 +147,7 @@ on_demand! { statefulset_lab: fn statefulset_lab_part() -> Lab {
         history: crate::demo::history_link::<State, StsConfig, crate::statefulset::Settings>,
         watch: crate::demo::watch_links::<State, StsConfig, crate::statefulset::Settings>,
         level: crate::statefulset::opens_level,
+        folds: crate::statefulset::fold_view,
     }
 } }
 on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
@@ -154,8 +159,14 @@ on_demand! { topology_lab: fn topology_lab_part() -> Lab {
         history: crate::demo::history_link::<State, Scenario, crate::topology::Shown>,
         watch: crate::demo::watch_links::<State, Scenario, crate::topology::Shown>,
         level: crate::topology::opens_level,
+        folds: crate::topology::fold_view,
     }
 } }
+
+/// A kind's lab part, which every fold of its demos draws from (`folds.rs`).
+pub fn lab_part(kind: DemoKind) -> Fetch<Lab> {
+    KindParts::of(kind).lab
+}
 
 impl KindParts {
     /// A kind's parts; a `match`, so a new kind does not compile until it has them.

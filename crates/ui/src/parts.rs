@@ -6,10 +6,12 @@
 //! part (`mount.rs`: `csi`, `statefulset`, `topology`), fetched beside the main part, and all
 //! that its folds show, and the reading of a share link, is a second one (`csi_lab`, ...), fetched
 //! when the reader first opens a fold. Each such entry is an `on_demand!` function, and the
-//! functions naming the same part share it. In the split build (the crate's `split` feature, set by
-//! `scripts/build-modules.sh`) each part is its own wasm, fetched on the first call through
-//! Leptos's `wasm_split`; in every other build (native tests, the wasm-bindgen-test suites) the
-//! same function is an `async fn` that answers at once.
+//! functions naming the same part share it. Each entry costs the part that calls it code of its
+//! own (its loader, its future), so a kind has two (`mount.rs`): its demo, and its `Lab`, which
+//! names every fold's view (`folds.rs`) rather than each fold being an entry. In the split build
+//! (the crate's `split` feature, set by `scripts/build-modules.sh`) each part is its own wasm,
+//! fetched on the first call through Leptos's `wasm_split`; in every other build (native tests,
+//! the wasm-bindgen-test suites) the same function is an `async fn` that answers at once.
 //!
 //! Why one part per kind for all its folds, not one per fold: the splitter puts code that several
 //! parts share into chunks of its own, one per set of parts that share it. Finer parts cut the

@@ -17,7 +17,6 @@ use crate::demo::{use_demo, Demo, Place};
 use crate::folds::{folds, Fold};
 use crate::lang;
 #[cfg_attr(feature = "no-prompt", allow(unused_imports))]
-use crate::parts::{fetch, Missing, View};
 use crate::widgets::tr;
 
 /// One command and what it printed; `failed` where kubectl would exit 1.
@@ -45,10 +44,11 @@ fn read(object: &wasm_bindgen::JsValue, name: &str) -> wasm_bindgen::JsValue {
     js_sys::Reflect::get(object, &name.into()).unwrap_or_default()
 }
 
-/// The prompt's view, in the part of the kubectl panel it folds under: opening it fetches nothing.
+/// The prompt's view, in the lab part with the kubectl panel it folds under (each kind's
+/// `fold_view`): opening it fetches nothing.
 #[cfg(not(feature = "no-prompt"))]
-async fn prompt_part<M: Served>() -> Result<View, Missing> {
-    Ok(|| use_demo::<M>().prompt().into_any())
+pub fn view<M: Served>() -> AnyView {
+    use_demo::<M>().prompt().into_any()
 }
 
 impl<M: Served> Demo<M> {
@@ -59,7 +59,7 @@ impl<M: Served> Demo<M> {
         #[cfg(not(feature = "no-prompt"))]
         {
             let place = Place { nth: self.nth, lab: self.lab, ..Place::default() };
-            folds(vec![Fold::new("type-kubectl", lang::PROMPT, fetch!(prompt_part::<M>))], self.kind, &place)
+            folds(vec![Fold::new("type-kubectl", lang::PROMPT)], self.kind, &place)
         }
     }
 

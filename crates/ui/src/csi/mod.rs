@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, switch, Lang, Msg};
-use crate::parts::{fetch, on_demand};
+use crate::parts::View;
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, flag, legend, paragraph, setting, setting_among, text, tr, Line, Lines, Verdict};
 
@@ -79,7 +79,7 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
     if place.goal {
         return view! { <picture::Picture/> }.into_any();
     }
-    let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
+    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell
@@ -120,26 +120,20 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                 {demo.recent(lang, history.open.into())}
                 {legend(text::LEGEND)}
                 {folds(vec![
-                    Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
-                    Fold::new("driver", text::DRIVER, fetch!(driver_part)),
-                    Fold::new("calls", text::CSI_CALLS, fetch!(calls_part)),
-                    Fold::new("k8s", text::K8S_SAYS, fetch!(k8s_part)),
-                    Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    Fold::new("settings", lang::MORE_SETTINGS),
+                    Fold::new("driver", text::DRIVER),
+                    Fold::new("calls", text::CSI_CALLS),
+                    Fold::new("k8s", text::K8S_SAYS),
+                    Fold::new("kubectl", lang::KUBECTL),
                     history,
-                    Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("simplified", lang::SIMPLIFIED),
                     // Weighed without it (`no-practice`): what its toggle costs the first load.
                     #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
+                    Fold::new("practice", lang::PRACTICE),
                 ], DemoKind::Csi, &place)}
             </Shell>
     }
     .into_any()
-}
-
-on_demand! {
-    /// Everything the chapter's demo does not switch: the other access modes, reclaim and the
-    /// claim's deletion, expansion, and nodes that stop responding.
-    csi_lab: fn settings_part() { more_settings }
 }
 
 fn more_settings() -> AnyView {
@@ -203,11 +197,6 @@ fn more_settings() -> AnyView {
     .into_any()
 }
 
-on_demand! {
-    /// What the driver advertises: the three capabilities that decide which calls Kubernetes makes.
-    csi_lab: fn driver_part() { driver }
-}
-
 fn driver() -> AnyView {
     let settings = inside_demo::<Settings>();
     let capabilities: [(Capability, Msg, &'static str); 3] = [
@@ -227,76 +216,74 @@ fn driver() -> AnyView {
     .into_any()
 }
 
-on_demand! {
-    /// The CSI calls the last action made, with their callers and answers.
-    csi_lab: fn calls_part() {
-        || {
-            let (lang, demo) = (use_lang(), use_demo::<State>());
-            let lines = Signal::derive(move || {
-                let calls = demo.with(present::csi_calls).into_iter().map(Line::plain).collect();
-                Line::or_none(calls, lang::NONE.get(lang.get()))
-            });
-            view! {
-                <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
-                <Lines lines=lines class="kv-mono" state="csi-calls"/>
-            }
-            .into_any()
-        }
+/// The CSI calls the last action made, with their callers and answers.
+const CALLS_FOLD: View = || {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let lines = Signal::derive(move || {
+        let calls = demo.with(present::csi_calls).into_iter().map(Line::plain).collect();
+        Line::or_none(calls, lang::NONE.get(lang.get()))
+    });
+    view! {
+        <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
+        <Lines lines=lines class="kv-mono" state="csi-calls"/>
     }
-}
+    .into_any()
+};
 
-on_demand! {
-    /// What a real cluster prints for the last action, word for word.
-    csi_lab: fn k8s_part() {
-        || {
-            let (lang, demo) = (use_lang(), use_demo::<State>());
-            let lines = Signal::derive(move || {
-                let said = demo.with(present::k8s_lines).into_iter().map(Line::plain).collect();
-                Line::or_none(said, text::K8S_NOTHING.get(lang.get()))
-            });
-            view! {
-                <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
-                <Lines lines=lines class="kv-mono" state="events"/>
-            }
-            .into_any()
-        }
+/// What a real cluster prints for the last action, word for word.
+const K8S_FOLD: View = || {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    let lines = Signal::derive(move || {
+        let said = demo.with(present::k8s_lines).into_iter().map(Line::plain).collect();
+        Line::or_none(said, text::K8S_NOTHING.get(lang.get()))
+    });
+    view! {
+        <p class="kv-hint">{tr(text::LAST_ACTION)}</p>
+        <Lines lines=lines class="kv-mono" state="events"/>
     }
-}
+    .into_any()
+};
 
-on_demand! {
-    csi_lab: fn kubectl_part() {
-        || {
-            let demo = use_demo::<State>();
-            let panel = demo.kubectl(&[
-                Kind::PersistentVolumeClaim,
-                Kind::PersistentVolume,
-                Kind::VolumeAttachment,
-                Kind::Pod,
-            ]);
-            view! { {panel} {demo.prompt_fold()} }.into_any()
-        }
-    }
-}
+const KUBECTL_FOLD: View = || {
+    let demo = use_demo::<State>();
+    let panel = demo.kubectl(&[Kind::PersistentVolumeClaim, Kind::PersistentVolume, Kind::VolumeAttachment, Kind::Pod]);
+    view! { {panel} {demo.prompt_fold()} }.into_any()
+};
 
-on_demand! {
-    csi_lab: fn history_part() {
-        || {
-            let settings = inside_demo::<Settings>();
-            use_demo::<State>()
-                .history(move || settings.config.get_untracked(), &present::OFFERED, present::start)
-                .into_any()
-        }
-    }
-}
+const HISTORY_FOLD: View = || {
+    let settings = inside_demo::<Settings>();
+    use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
+};
 
-on_demand! {
-    csi_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
-}
+const SIMPLIFIED_FOLD: View = || paragraph(text::SIMPLIFIED);
 
 /// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
 /// (`practice.rs`; `Place::goal`).
 pub fn goal(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> AnyView {
     view! { <CsiDemo lang place opening/> }.into_any()
+}
+
+/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
+/// (`mount::Lab`), fetched at the first opening of any fold.
+pub fn fold_view(name: &str) -> Option<View> {
+    let view: View = match name {
+        // Everything the chapter's demo does not switch: the other access modes, reclaim and the
+        // claim's deletion, expansion, and nodes that stop responding.
+        "settings" => more_settings,
+        // What the driver advertises: the three capabilities that decide which calls Kubernetes makes.
+        "driver" => driver,
+        "calls" => CALLS_FOLD,
+        "k8s" => K8S_FOLD,
+        "kubectl" => KUBECTL_FOLD,
+        "history" => HISTORY_FOLD,
+        "simplified" => SIMPLIFIED_FOLD,
+        #[cfg(not(feature = "no-prompt"))]
+        "type-kubectl" => crate::prompt::view::<State>,
+        #[cfg(not(feature = "no-practice"))]
+        "practice" => PRACTICE_FOLD,
+        _ => return None,
+    };
+    Some(view)
 }
 
 /// This demo's levels (`practice.rs`).
@@ -310,8 +297,6 @@ pub fn opens_level(asked: &str) -> Result<(), String> {
     crate::practice::read(&LEVELS, asked).map(drop)
 }
 
-on_demand! {
-    /// Levels: practice toward a goal.
-    #[cfg(not(feature = "no-practice"))]
-    csi_lab: fn practice_part() { || crate::practice::panel::<State, DemoConfig, Settings>(&LEVELS) }
-}
+/// Levels: practice toward a goal.
+#[cfg(not(feature = "no-practice"))]
+const PRACTICE_FOLD: View = || crate::practice::panel::<State, DemoConfig, Settings>(&LEVELS);

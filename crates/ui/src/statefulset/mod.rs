@@ -16,7 +16,7 @@ use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Openi
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
 use crate::markup::Kept;
-use crate::parts::{fetch, on_demand};
+use crate::parts::View;
 use crate::shell::Shell;
 use crate::widgets::{as_is, click, legend, named, number, paragraph, rows, setting, text, tr, Verdict};
 use present::{PodCard, PodStatus, Slot, StsConfig, VolumeCard, BREAKABLE, STARTUP_STEPS};
@@ -107,7 +107,7 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
     });
 
     let broken = Memo::new(move |_| session.with(|s| s.state.broken.contains(&BREAKABLE)));
-    let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
+    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell
@@ -158,23 +158,17 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                 {demo.recent(lang, history.open.into())}
                 {legend(text::LEGEND)}
                 {folds(vec![
-                    Fold::new("settings", lang::MORE_SETTINGS, fetch!(settings_part)),
-                    Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    Fold::new("settings", lang::MORE_SETTINGS),
+                    Fold::new("kubectl", lang::KUBECTL),
                     history,
-                    Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("simplified", lang::SIMPLIFIED),
                     // Weighed without it (`no-practice`): what its toggle costs the first load.
                     #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
+                    Fold::new("practice", lang::PRACTICE),
                 ], DemoKind::StatefulSet, &place)}
             </Shell>
     }
     .into_any()
-}
-
-on_demand! {
-    /// Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
-    /// retention policy.
-    statefulset_lab: fn settings_part() { more_settings }
 }
 
 fn more_settings() -> AnyView {
@@ -206,35 +200,18 @@ fn more_settings() -> AnyView {
     .into_any()
 }
 
-on_demand! {
-    statefulset_lab: fn kubectl_part() {
-        || {
-            let demo = use_demo::<State>();
-            let panel = demo.kubectl(&[
-                Kind::StatefulSet,
-                Kind::Pod,
-                Kind::PersistentVolumeClaim,
-                Kind::PersistentVolume,
-            ]);
-            view! { {panel} {demo.prompt_fold()} }.into_any()
-        }
-    }
-}
+const KUBECTL_FOLD: View = || {
+    let demo = use_demo::<State>();
+    let panel = demo.kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume]);
+    view! { {panel} {demo.prompt_fold()} }.into_any()
+};
 
-on_demand! {
-    statefulset_lab: fn history_part() {
-        || {
-            let settings = inside_demo::<Settings>();
-            use_demo::<State>()
-                .history(move || settings.config.get_untracked(), &present::OFFERED, present::start)
-                .into_any()
-        }
-    }
-}
+const HISTORY_FOLD: View = || {
+    let settings = inside_demo::<Settings>();
+    use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
+};
 
-on_demand! {
-    statefulset_lab: fn simplified_part() { || paragraph(text::SIMPLIFIED) }
-}
+const SIMPLIFIED_FOLD: View = || paragraph(text::SIMPLIFIED);
 
 /// One lane per ordinal: its pod, the line to its claim, the claim, and under them all the row of
 /// volumes each claim is bound to (`picture.rs`). The lanes are equal columns without gaps, so
@@ -373,6 +350,25 @@ pub fn goal(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> Any
     view! { <StatefulSetDemo lang place opening/> }.into_any()
 }
 
+/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
+/// (`mount::Lab`), fetched at the first opening of any fold.
+pub fn fold_view(name: &str) -> Option<View> {
+    let view: View = match name {
+        // Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
+        // retention policy.
+        "settings" => more_settings,
+        "kubectl" => KUBECTL_FOLD,
+        "history" => HISTORY_FOLD,
+        "simplified" => SIMPLIFIED_FOLD,
+        #[cfg(not(feature = "no-prompt"))]
+        "type-kubectl" => crate::prompt::view::<State>,
+        #[cfg(not(feature = "no-practice"))]
+        "practice" => PRACTICE_FOLD,
+        _ => return None,
+    };
+    Some(view)
+}
+
 /// This demo's levels (`practice.rs`).
 pub const LEVELS: crate::practice::Levels<State, StsConfig> =
     crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
@@ -384,8 +380,6 @@ pub fn opens_level(asked: &str) -> Result<(), String> {
     crate::practice::read(&LEVELS, asked).map(drop)
 }
 
-on_demand! {
-    /// Levels: practice toward a goal.
-    #[cfg(not(feature = "no-practice"))]
-    statefulset_lab: fn practice_part() { || crate::practice::panel::<State, StsConfig, Settings>(&LEVELS) }
-}
+/// Levels: practice toward a goal.
+#[cfg(not(feature = "no-practice"))]
+const PRACTICE_FOLD: View = || crate::practice::panel::<State, StsConfig, Settings>(&LEVELS);

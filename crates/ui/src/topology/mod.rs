@@ -22,7 +22,7 @@ use crate::drawing::{escape, PICTURE};
 use crate::folds::{folds, Fold};
 use crate::lang::{self, step_counter, Lang, Msg};
 use crate::markup::Kept;
-use crate::parts::{fetch, on_demand};
+use crate::parts::View;
 use crate::shell::Shell;
 use crate::shell::Tone;
 use crate::widgets::{click, flag, legend, paragraph, rows, text, tr, Choice, Line, Lines, Verdict};
@@ -149,7 +149,7 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
 
     let badge = Signal::derive(move || session.with(|s| (shown.face().badge)(&s.state, scenario.get(), lang.get())));
     let tone = Signal::derive(move || session.with(|s| (shown.face().tone)(s, scenario.get())));
-    let history = Fold::new("history", lang::HISTORY, fetch!(history_part));
+    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell kind=DemoKind::Topology title=text::TITLE badge=badge tone=tone notice=notice>
@@ -177,22 +177,17 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                 {demo.recent(lang, history.open.into())}
                 {move || legend(shown.face().legend)}
                 {folds(vec![
-                    Fold::new("scenarios", text::SCENARIOS, fetch!(scenarios_part)),
-                    Fold::new("kubectl", lang::KUBECTL, fetch!(kubectl_part)),
+                    Fold::new("scenarios", text::SCENARIOS),
+                    Fold::new("kubectl", lang::KUBECTL),
                     history,
-                    Fold::new("simplified", lang::SIMPLIFIED, fetch!(simplified_part)),
+                    Fold::new("simplified", lang::SIMPLIFIED),
                     // Weighed without it (`no-practice`): what its toggle costs the first load.
                     #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE, fetch!(practice_part)),
+                    Fold::new("practice", lang::PRACTICE),
                 ], DemoKind::Topology, &place)}
             </Shell>
     }
     .into_any()
-}
-
-on_demand! {
-    /// The other scenarios: seed 004's articles, and free controls to build one's own.
-    topology_lab: fn scenarios_part() { scenarios }
 }
 
 fn scenarios() -> AnyView {
@@ -217,50 +212,36 @@ fn scenarios() -> AnyView {
     .into_any()
 }
 
-on_demand! {
-    topology_lab: fn kubectl_part() {
-        || {
-            let (lang, demo) = (use_lang(), use_demo::<State>());
-            // What kubectl says of a lost node's pod is not what the chips say: the reader should
-            // know before reading the table.
-            let stranded = move || demo.with(|s| !present::stranded(&s.state).is_empty());
-            view! {
-                {move || stranded().then(|| view! {
-                    <p class="kv-muted" data-state="kubectl-lost">{text::KUBECTL_STILL_RUNNING.get(lang.get())}</p>
-                })}
-                {demo.kubectl(&[
-                    Kind::Node,
-                    Kind::StatefulSet,
-                    Kind::Pod,
-                    Kind::PersistentVolumeClaim,
-                    Kind::PersistentVolume,
-                ])}
-                {demo.prompt_fold()}
-            }
-            .into_any()
-        }
+const KUBECTL_FOLD: View = || {
+    let (lang, demo) = (use_lang(), use_demo::<State>());
+    // What kubectl says of a lost node's pod is not what the chips say: the reader should
+    // know before reading the table.
+    let stranded = move || demo.with(|s| !present::stranded(&s.state).is_empty());
+    view! {
+        {move || stranded().then(|| view! {
+            <p class="kv-muted" data-state="kubectl-lost">{text::KUBECTL_STILL_RUNNING.get(lang.get())}</p>
+        })}
+        {demo.kubectl(&[
+            Kind::Node,
+            Kind::StatefulSet,
+            Kind::Pod,
+            Kind::PersistentVolumeClaim,
+            Kind::PersistentVolume,
+        ])}
+        {demo.prompt_fold()}
     }
-}
+    .into_any()
+};
 
-on_demand! {
-    topology_lab: fn history_part() {
-        || {
-            let shown = inside_demo::<Shown>();
-            use_demo::<State>()
-                .history(move || shown.scenario.get_untracked(), &present::OFFERED, present::start)
-                .into_any()
-        }
-    }
-}
+const HISTORY_FOLD: View = || {
+    let shown = inside_demo::<Shown>();
+    use_demo::<State>().history(move || shown.scenario.get_untracked(), &present::OFFERED, present::start).into_any()
+};
 
-on_demand! {
-    topology_lab: fn simplified_part() {
-        || {
-            let shown = inside_demo::<Shown>();
-            (move || paragraph(shown.folded().simplified)).into_any()
-        }
-    }
-}
+const SIMPLIFIED_FOLD: View = || {
+    let shown = inside_demo::<Shown>();
+    (move || paragraph(shown.folded().simplified)).into_any()
+};
 
 /// The cluster, one column per zone: its nodes with their pods, and the volumes created there.
 #[component]
@@ -476,6 +457,24 @@ pub fn goal(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> AnyV
     view! { <TopologyDemo lang place opening/> }.into_any()
 }
 
+/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
+/// (`mount::Lab`), fetched at the first opening of any fold.
+pub fn fold_view(name: &str) -> Option<View> {
+    let view: View = match name {
+        // The other scenarios: seed 004's articles, and free controls to build one's own.
+        "scenarios" => scenarios,
+        "kubectl" => KUBECTL_FOLD,
+        "history" => HISTORY_FOLD,
+        "simplified" => SIMPLIFIED_FOLD,
+        #[cfg(not(feature = "no-prompt"))]
+        "type-kubectl" => crate::prompt::view::<State>,
+        #[cfg(not(feature = "no-practice"))]
+        "practice" => PRACTICE_FOLD,
+        _ => return None,
+    };
+    Some(view)
+}
+
 /// This demo's levels (`practice.rs`).
 pub const LEVELS: crate::practice::Levels<State, Scenario> =
     crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
@@ -487,8 +486,6 @@ pub fn opens_level(asked: &str) -> Result<(), String> {
     crate::practice::read(&LEVELS, asked).map(drop)
 }
 
-on_demand! {
-    /// Levels: practice toward a goal.
-    #[cfg(not(feature = "no-practice"))]
-    topology_lab: fn practice_part() { || crate::practice::panel::<State, Scenario, Shown>(&LEVELS) }
-}
+/// Levels: practice toward a goal.
+#[cfg(not(feature = "no-practice"))]
+const PRACTICE_FOLD: View = || crate::practice::panel::<State, Scenario, Shown>(&LEVELS);
