@@ -50,6 +50,12 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+// 1b. The function table's slots for the other parts' functions: the splitter fills each run of
+// them with nulls, in an element segment of this module, though a table's slots are null already;
+// each part fills its own slots when it is instantiated. Dropped, they are about 7 KB of the main
+// part (0.2 KB brotli) that every page loads.
+const nulls = dropNullElements(readFileSync(wasmPath));
+writeFileSync(wasmPath, nulls.wasm);
 const after = new WebAssembly.Module(readFileSync(wasmPath));
 // What the glue provides (wasm-bindgen's `<name>_bg.js` module); the parts' loaders are imported
 // from the loader of the parts, not from the glue.
@@ -126,7 +132,83 @@ const api = LOADER_API.filter((n) => !new RegExp(`\\b${n === 'default' ? 'as def
 if (missingImports.length || stale.length || api.length) {
   throw new Error(`trim-module: ${gluePath} broken: imports not provided ${missingImports}, stale calls ${stale}, API missing ${api}`);
 }
-console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).filter(fromGlue).length - imported.size} imports`);
+console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes, ${WebAssembly.Module.exports(before).length - exported.size} exports, ${WebAssembly.Module.imports(before).filter(fromGlue).length - imported.size} imports, ${nulls.dropped} element segments of nulls`);
+
+// The wasm without its active element segments whose every item is `ref.null`, which only write
+// nulls over a table's nulls. Only where the module has no passive or declared segment: dropping a
+// segment renumbers those after it, and only a passive one may be named by code (`table.init`).
+function dropNullElements(wasm) {
+  let at = 8;
+  const u32 = () => {
+    let result = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = wasm[at++];
+      result += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return result;
+  };
+  const leb = (n) => {
+    const bytes = [];
+    do {
+      let b = n & 0x7f;
+      n = Math.floor(n / 128);
+      if (n) b |= 0x80;
+      bytes.push(b);
+    } while (n);
+    return Buffer.from(bytes);
+  };
+  // A constant expression (an offset or an item); true when it is `ref.null`.
+  const constant = () => {
+    const op = wasm[at++];
+    if (op === 0x41 || op === 0x42 || op === 0x23 || op === 0xd2) u32();
+    else if (op === 0xd0) at++;
+    else throw new Error(`trim-module: an element segment's expression starts with ${op}, which this does not know`);
+    if (wasm[at++] !== 0x0b) throw new Error('trim-module: an element segment\'s expression longer than one instruction');
+    return op === 0xd0;
+  };
+  const out = [wasm.subarray(0, 8)];
+  let dropped = 0;
+  while (at < wasm.length) {
+    const start = at;
+    const id = wasm[at++];
+    const size = u32();
+    const end = at + size;
+    if (id !== 9) {
+      out.push(wasm.subarray(start, end));
+      at = end;
+      continue;
+    }
+    const count = u32();
+    const kept = [];
+    let passive = false;
+    for (let i = 0; i < count; i++) {
+      const from = at;
+      const flags = u32();
+      passive ||= (flags & 1) === 1;
+      if ((flags & 1) === 0) {
+        if (flags & 2) u32();
+        constant();
+      }
+      if (flags & 3) at++;
+      const items = u32();
+      let allNull = (flags & 4) !== 0 && (flags & 1) === 0;
+      for (let j = 0; j < items; j++) {
+        if (flags & 4) allNull = constant() && allNull;
+        else u32();
+      }
+      if (allNull) dropped++;
+      else kept.push(wasm.subarray(from, at));
+    }
+    if (at !== end) throw new Error('trim-module: the element section did not end where its size said');
+    if (passive) return { wasm, dropped: 0 };
+    const body = Buffer.concat([leb(kept.length), ...kept]);
+    out.push(Buffer.from([9]), leb(body.length), body);
+  }
+  return { wasm: Buffer.concat(out), dropped };
+}
 
 // The wasm with each import renamed by `rename(module, name)`: the import section written again,
 // every other section as it was. An import's description is copied as its bytes; reading it only

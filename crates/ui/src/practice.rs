@@ -88,8 +88,9 @@ type Progress = BTreeMap<String, usize>;
 /// is there already. `None` where storage is off (or throws, as a sandboxed frame's does).
 fn storage() -> Option<JsValue> {
     let window = web_sys::window()?;
-    let storage = js_sys::Reflect::get(&window, &JsValue::from_str("localStorage")).ok()?;
-    (!storage.is_undefined() && !storage.is_null()).then_some(storage)
+    // Off, it is null or undefined: reading or writing an item of it then throws, which reads as
+    // nothing kept (a check here would be one more function of the main part's glue).
+    js_sys::Reflect::get(&window, &JsValue::from_str("localStorage")).ok()
 }
 
 /// What this browser keeps; nothing when storage is off or holds something else. Kept as a JSON

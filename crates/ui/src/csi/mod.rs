@@ -38,7 +38,9 @@ impl demo::Started<DemoConfig> for Settings {
     }
 
     fn set(&self, config: DemoConfig) {
-        self.config.set(config);
+        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
+        // as well would leave the demo's part (`practice.rs`, `panel`).
+        self.config.update(|c| *c = config);
     }
 }
 

@@ -41,7 +41,9 @@ impl demo::Started<StsConfig> for Settings {
 
     fn set(&self, config: StsConfig) {
         self.playing.set(false);
-        self.config.set(config);
+        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
+        // as well would leave the demo's part (`practice.rs`, `panel`).
+        self.config.update(|c| *c = config);
     }
 }
 

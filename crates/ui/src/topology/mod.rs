@@ -73,7 +73,9 @@ impl demo::Started<Scenario> for Shown {
     }
 
     fn set(&self, config: Scenario) {
-        self.scenario.set(config);
+        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
+        // as well would leave the demo's part (`practice.rs`, `panel`).
+        self.scenario.update(|c| *c = config);
     }
 }
 
