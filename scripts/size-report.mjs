@@ -53,6 +53,9 @@ const withoutPrompt = args.includes('--prompt') ? args[args.indexOf('--prompt') 
 // `--practice <folder>`: the same build without the Practice fold (scripts/weighed-build.sh
 // no-practice); `--practice-brotli <bytes>`: what its toggle may cost a chapter's first load.
 const withoutPractice = args.includes('--practice') ? args[args.indexOf('--practice') + 1] : null;
+// `--practice-empty <folder>`: the same build with the Practice fold's toggle and nothing in its
+// panel (scripts/weighed-build.sh empty-practice): the toggle alone, against `--practice`'s build.
+const emptyPractice = args.includes('--practice-empty') ? args[args.indexOf('--practice-empty') + 1] : null;
 const book = args.includes('--book') ? args[args.indexOf('--book') + 1] : null;
 const unrendered = args.includes('--book-unrendered') ? args[args.indexOf('--book-unrendered') + 1] : null;
 // The goals the chapter-first issue set, printed beside the budgets and never failed on: a
@@ -156,15 +159,17 @@ for (const kind of KINDS) {
 }
 // A feature's cost on each chapter's first load, its stylesheet aside: this build's against the
 // same build made without it (in `folder`), plus `css` bytes of the stylesheet.
-function costs(folder, css, label, measure) {
+function costs(folder, css, label, measure, mine = null) {
   const other = weighFolder(folder);
   const files = JSON.parse(readFileSync(join(folder, 'kubevol-files.json'), 'utf8'));
+  // What is weighed against `folder`: this build, or another weighed build (`mine`).
+  const [myFiles, myRows] = mine ? [JSON.parse(readFileSync(join(mine, 'kubevol-files.json'), 'utf8')), weighFolder(mine)] : [FILES, rows];
   const load = (f, kind) => [...new Set([f.main.js, f.main.wasm, f.link, 'kubevol.js',
     ...(f.parts[kind] ?? []).map((p) => f.packs[p])])];
   const sum = (list, weighed) => list.reduce((t, file) => t + (weighed.find((r) => r.file === file)?.brotli ?? NaN), 0);
   const per = {};
   for (const kind of KINDS) {
-    const bytes = sum(load(FILES, kind), rows) - sum(load(files, kind), other) + css;
+    const bytes = sum(load(myFiles, kind), myRows) - sum(load(files, kind), other) + css;
     if (Number.isNaN(bytes)) {
       console.log(`  ${kind}: a file of its first load is missing from ${folder}`);
       process.exit(1);
@@ -218,6 +223,14 @@ if (withoutPrompt) {
 if (withoutPractice) {
   console.log(`\nthe Practice fold ("練習 / Practice", levels in each kind's folds part), brotli: each chapter's first load against the same build without it (${withoutPractice}), the toggle's limit:`);
   report.practice = costs(withoutPractice, 0, 'Practice toggle', 'practice');
+  // The same measure of a fold with nothing in it: what the toggle alone costs (its label, its
+  // entry in the row, its view's name in the lab part), and with it how far two builds that differ
+  // by that little differ in brotli; the rest of the figure above is the panel's code that the
+  // chapter's own part shares.
+  if (emptyPractice) {
+    console.log(`  and the toggle alone: the same fold with nothing in its panel (${emptyPractice}) against none:`);
+    report.practice_empty = costs(withoutPractice, 0, 'empty Practice', null, emptyPractice);
+  }
   onDemandCost(withoutPractice, 'Practice fold', 'practice_on_demand');
 }
 console.log('\non demand, brotli: what a kind\'s folds show, fetched on the first opening of one (beyond its first load):');

@@ -224,9 +224,12 @@ lane_site() {
     ./scripts/weighed-build.sh no-prompt target/no-prompt
   # The Practice fold (levels, crates/ui/src/practice.rs) lives in each kind's folds part: the size
   # report prints what its toggle costs each first load (with what the panel's code shares with the
-  # kind's own part; it fails above 800 B) and what the fold adds to each folds part.
+  # kind's own part; it fails above 150 B), what the toggle alone costs (the same fold with an empty
+  # panel) and what the fold adds to each folds part.
   step check "the Practice fold's cost: the demos built once more without it" \
     ./scripts/weighed-build.sh no-practice target/no-practice
+  step check "the Practice toggle alone: the demos built once more with an empty Practice panel" \
+    ./scripts/weighed-build.sh empty-practice target/empty-practice
   # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
   # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
   # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its
@@ -246,7 +249,7 @@ lane_site() {
   step check "size report" node scripts/size-report.mjs dist \
     --budget-brotli csi=135000,statefulset=132000,topology=157500 \
     --mixed-budget-brotli 247000 --second-budget-brotli 70000 --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
-    --writer target/whole-markup --prompt target/no-prompt --practice target/no-practice --practice-brotli 800 --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist \
+    --writer target/whole-markup --prompt target/no-prompt --practice target/no-practice --practice-empty target/empty-practice --practice-brotli 150 --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist \
     --package target/npm
 }
 

@@ -8,12 +8,14 @@
 #     against the one that reads each new drawing in Rust and changes only what differs
 #     (crates/ui/src/markup; `--writer`);
 #   - no-prompt: every demo without its kubectl prompt (crates/ui/src/prompt.rs; `--prompt`);
-#   - no-practice: every demo without its Practice fold (crates/ui/src/practice.rs; `--practice`).
+#   - no-practice: every demo without its Practice fold (crates/ui/src/practice.rs; `--practice`);
+#   - empty-practice: every demo with the Practice fold's toggle and an empty panel: the toggle alone
+#     (`--practice-empty`).
 #   scripts/weighed-build.sh FEATURE FOLDER
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-feature=${1:?"which kubevol-ui feature the build is weighed without: no-picture, whole-markup, no-prompt or no-practice"}
+feature=${1:?"which kubevol-ui feature the build is weighed with: no-picture, whole-markup, no-prompt, no-practice or empty-practice"}
 out=${2:?"the folder to build into"}
 rm -rf "$out"
 mkdir -p "$out"

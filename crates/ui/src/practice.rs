@@ -193,9 +193,17 @@ fn printed(text: String) -> AnyView {
 pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S: Started<C> + Copy + Send + Sync>(
     levels: &'static Levels<M, C>,
 ) -> AnyView {
-    // Every reactive value here is read through `flag`, `text` or an `AnyView`, the types the
-    // demos' own parts use: a signal of a type a demo's part uses too would move that type's code
-    // out of the part into a chunk it shares with this one, which the chapter's first load fetches.
+    // Weighed with nothing in it (`empty-practice`): what the fold's toggle alone costs.
+    if cfg!(feature = "empty-practice") {
+        return ().into_any();
+    }
+    // Code this panel shares with the demo's own part leaves that part for a chunk both fetch, which
+    // the chapter's first load then carries. So its signals are of types of its own (`Now`, `Hints`,
+    // `Checks`) or read through `flag`, `text` and `AnyView`, whose code is every part's already; a
+    // level's id and a check's number are attributes as an `Arc<str>` and a `usize`, where a
+    // `String` under a `data-` name (as a demo's `data-ordinal`) would share that attribute's code
+    // (the size report's "Practice toggle" weighs it all); and the session and the settings are
+    // written in closures of the panel's own (`open`).
     let (lang, demo, started) = (use_lang(), use_demo::<M>(), inside_demo::<S>());
     let now = RwSignal::new_local(Now::<M, C>::Nothing);
     let hints = RwSignal::new(Hints(0));
@@ -262,7 +270,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     let level = move || {
         let Some(p) = now.with(|n| n.playing().cloned()) else { return ().into_any() };
         let level = &p.opened.level;
-        let (id, par) = (level.id.clone(), level.par);
+        let (named, par): (Arc<str>, _) = (level.id.as_str().into(), level.par);
         let title = level.title.clone();
         let intro = level.intro.clone();
         let goal = level.goal.clone();
@@ -284,7 +292,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                 });
                 let mark = text(move || if holds.get() { "✓" } else { "○" }.to_string());
                 view! {
-                    <li data-goal=at.to_string() data-holds=text(move || holds.get().to_string())>
+                    <li data-goal=at data-holds=text(move || holds.get().to_string())>
                         <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
                         <code>"kubectl "{check.kubectl.clone()}</code>
                         " → "{printed(check.prints.trim().to_string())}
@@ -308,7 +316,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             goal_picture(demo, config, move || session_at(levels, &p.opened, &p.opened.level.solution), levels.goal)
         });
         view! {
-            <section class="kv-level" data-level=id>
+            <section class="kv-level" data-level=named>
                 <p class="kv-h">{text(move || pick(lang.get(), &title))}</p>
                 <p class="kv-paragraph">{text(move || pick(lang.get(), &intro))}</p>
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
@@ -347,9 +355,10 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             let current = id.clone();
             let on = flag(move || now.with(|n| n.playing().is_some_and(|p| p.opened.level.id == current)));
             let solved_in = fewest.clone();
+            let named: Arc<str> = id.into();
             view! {
                 <li>
-                    <button data-action="level-open" data-level=id aria-pressed=text(move || on.get().to_string())
+                    <button data-action="level-open" data-level=named aria-pressed=text(move || on.get().to_string())
                         on:click=click(move || open(opened.clone(), true, false))>
                         {text(move || pick(lang.get(), &title))}
                     </button>
