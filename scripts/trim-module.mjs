@@ -138,146 +138,136 @@ console.log(`trim-module: ${gluePath}: dropped ${classes.length} stream classes,
 // nulls over a table's nulls. Only where the module has no passive or declared segment: dropping a
 // segment renumbers those after it, and only a passive one may be named by code (`table.init`).
 function dropNullElements(wasm) {
-  let at = 8;
-  const u32 = () => {
-    let result = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = wasm[at++];
-      result += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return result;
-  };
-  const leb = (n) => {
-    const bytes = [];
-    do {
-      let b = n & 0x7f;
-      n = Math.floor(n / 128);
-      if (n) b |= 0x80;
-      bytes.push(b);
-    } while (n);
-    return Buffer.from(bytes);
-  };
-  // A constant expression (an offset or an item); true when it is `ref.null`.
-  const constant = () => {
-    const op = wasm[at++];
-    if (op === 0x41 || op === 0x42 || op === 0x23 || op === 0xd2) u32();
-    else if (op === 0xd0) at++;
-    else throw new Error(`trim-module: an element segment's expression starts with ${op}, which this does not know`);
-    if (wasm[at++] !== 0x0b) throw new Error('trim-module: an element segment\'s expression longer than one instruction');
-    return op === 0xd0;
-  };
-  const out = [wasm.subarray(0, 8)];
   let dropped = 0;
-  while (at < wasm.length) {
-    const start = at;
-    const id = wasm[at++];
-    const size = u32();
-    const end = at + size;
-    if (id !== 9) {
-      out.push(wasm.subarray(start, end));
-      at = end;
-      continue;
-    }
-    const count = u32();
+  const out = rewriteSection(wasm, 9, (read) => {
+    // A constant expression (an offset or an item); true when it is `ref.null`.
+    const constant = () => {
+      const op = read.byte();
+      if (op === 0x41 || op === 0x42 || op === 0x23 || op === 0xd2) read.u32();
+      else if (op === 0xd0) read.byte();
+      else throw new Error(`trim-module: an element segment's expression starts with ${op}, which this does not know`);
+      if (read.byte() !== 0x0b) throw new Error('trim-module: an element segment\'s expression longer than one instruction');
+      return op === 0xd0;
+    };
+    const count = read.u32();
     const kept = [];
     let passive = false;
     for (let i = 0; i < count; i++) {
-      const from = at;
-      const flags = u32();
+      const from = read.at;
+      const flags = read.u32();
       passive ||= (flags & 1) === 1;
       if ((flags & 1) === 0) {
-        if (flags & 2) u32();
+        if (flags & 2) read.u32();
         constant();
       }
-      if (flags & 3) at++;
-      const items = u32();
+      if (flags & 3) read.byte();
+      const items = read.u32();
       let allNull = (flags & 4) !== 0 && (flags & 1) === 0;
       for (let j = 0; j < items; j++) {
         if (flags & 4) allNull = constant() && allNull;
-        else u32();
+        else read.u32();
       }
       if (allNull) dropped++;
-      else kept.push(wasm.subarray(from, at));
+      else kept.push(read.bytes(from));
     }
-    if (at !== end) throw new Error('trim-module: the element section did not end where its size said');
-    if (passive) return { wasm, dropped: 0 };
-    const body = Buffer.concat([leb(kept.length), ...kept]);
-    out.push(Buffer.from([9]), leb(body.length), body);
-  }
-  return { wasm: Buffer.concat(out), dropped };
+    if (passive) {
+      dropped = 0;
+      return null;
+    }
+    return [leb(kept.length), ...kept];
+  });
+  return { wasm: out, dropped };
 }
 
 // The wasm with each import renamed by `rename(module, name)`: the import section written again,
 // every other section as it was. An import's description is copied as its bytes; reading it only
 // finds where it ends (a function's, table's, memory's, global's or tag's).
 function renameImports(wasm, rename) {
-  let at = 8;
-  const u32 = () => {
-    let result = 0;
-    let shift = 0;
-    let byte;
-    do {
-      byte = wasm[at++];
-      result += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return result;
-  };
-  const leb = (n) => {
-    const bytes = [];
-    do {
-      let b = n & 0x7f;
-      n = Math.floor(n / 128);
-      if (n) b |= 0x80;
-      bytes.push(b);
-    } while (n);
-    return Buffer.from(bytes);
-  };
-  const name = () => {
-    const length = u32();
-    const text = wasm.subarray(at, at + length).toString('utf8');
-    at += length;
-    return text;
-  };
-  const limits = () => {
-    const flags = wasm[at++];
-    u32();
-    if (flags & 1) u32();
-  };
-  const out = [wasm.subarray(0, 8)];
-  while (at < wasm.length) {
-    const start = at;
-    const id = wasm[at++];
-    const size = u32();
-    const end = at + size;
-    if (id !== 2) {
-      out.push(wasm.subarray(start, end));
-      at = end;
-      continue;
-    }
-    const count = u32();
+  return rewriteSection(wasm, 2, (read) => {
+    const name = () => {
+      const length = read.u32();
+      const from = read.at;
+      read.at += length;
+      return read.bytes(from).toString('utf8');
+    };
+    const limits = () => {
+      const flags = read.byte();
+      read.u32();
+      if (flags & 1) read.u32();
+    };
+    const count = read.u32();
     const entries = [leb(count)];
     for (let i = 0; i < count; i++) {
       const module = name();
       const field = name();
-      const desc = at;
-      const kind = wasm[at++];
-      if (kind === 0) u32();
-      else if (kind === 1) { at++; limits(); }
+      const desc = read.at;
+      const kind = read.byte();
+      if (kind === 0) read.u32();
+      else if (kind === 1) { read.byte(); limits(); }
       else if (kind === 2) limits();
-      else if (kind === 3) at += 2;
-      else if (kind === 4) { at++; u32(); }
+      else if (kind === 3) read.at += 2;
+      else if (kind === 4) { read.byte(); read.u32(); }
       else throw new Error(`trim-module: an import of kind ${kind}, which this does not know`);
       const renamedField = Buffer.from(rename(module, field));
       const moduleBytes = Buffer.from(module);
-      entries.push(leb(moduleBytes.length), moduleBytes, leb(renamedField.length), renamedField, wasm.subarray(desc, at));
+      entries.push(leb(moduleBytes.length), moduleBytes, leb(renamedField.length), renamedField, read.bytes(desc));
     }
-    if (at !== end) throw new Error('trim-module: the import section did not end where its size said');
-    const body = Buffer.concat(entries);
-    out.push(Buffer.from([2]), leb(body.length), body);
+    return entries;
+  });
+}
+
+// The wasm with the section of `id` written again by `rewrite(read)`, every other section as it
+// was: `read` reads the section's body (`byte`, `u32`, `at`, and `bytes(from)`, those from `from`
+// to where it is), and `rewrite` gives the new body's pieces, or null to keep the section as it is.
+// It must read the whole body.
+function rewriteSection(wasm, id, rewrite) {
+  const read = {
+    at: 8,
+    byte: () => wasm[read.at++],
+    u32: () => {
+      let result = 0;
+      let shift = 0;
+      let byte;
+      do {
+        byte = wasm[read.at++];
+        result += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      return result;
+    },
+    bytes: (from) => wasm.subarray(from, read.at),
+  };
+  const out = [wasm.subarray(0, 8)];
+  while (read.at < wasm.length) {
+    const start = read.at;
+    const sectionId = read.byte();
+    const size = read.u32();
+    const end = read.at + size;
+    if (sectionId !== id) {
+      out.push(wasm.subarray(start, end));
+      read.at = end;
+      continue;
+    }
+    const pieces = rewrite(read);
+    if (read.at !== end) throw new Error(`trim-module: section ${id} did not end where its size said`);
+    if (pieces === null) {
+      out.push(wasm.subarray(start, end));
+      continue;
+    }
+    const body = Buffer.concat(pieces);
+    out.push(Buffer.from([id]), leb(body.length), body);
   }
   return Buffer.concat(out);
+}
+
+// `n` as an unsigned LEB128 number.
+function leb(n) {
+  const bytes = [];
+  do {
+    let b = n & 0x7f;
+    n = Math.floor(n / 128);
+    if (n) b |= 0x80;
+    bytes.push(b);
+  } while (n);
+  return Buffer.from(bytes);
 }
