@@ -298,7 +298,7 @@ pub async fn lab_for(host: &HtmlElement) -> Result<Lab, String> {
     // The element says its kind, as every placeholder (and every element mountDemo fills) does.
     let code = host.get_attribute("data-kubevol-demo").filter(|_| is_mounted(host)).unwrap_or_default();
     let kind = DemoKind::from_code(code.trim()).ok_or(NO_DEMO)?;
-    (KindParts::of(kind).lab)().await.map_err(|_| part_failed(kind.code()))
+    lab_part(kind)().await.map_err(|_| part_failed(kind.code()))
 }
 
 /// Said when a page's script asks about an element that holds no demo.
