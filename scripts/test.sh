@@ -90,6 +90,10 @@ summary() {
   printf '\n===== summary\n'
   cat "$LOGS/summary"
   printf 'bootstrap %ds, suites %ds: %ds in all\n' "$BOOTSTRAPPED" $((SECONDS - STARTED)) $((SECONDS - BEGAN))
+  # What the run left on disk: a machine whose disk filled stopped a run with "No space left on
+  # device" in a cargo build (the run on a clean clone writes some gigabytes into target/).
+  printf 'disk: target/ holds %s; %s free on its filesystem\n' "$(du -sh target 2>/dev/null | cut -f1)" \
+    "$(df -h --output=avail target 2>/dev/null | tail -1 | tr -d ' ')"
 }
 
 # A lane's commands and what they start, down to the browsers.
