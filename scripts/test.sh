@@ -6,12 +6,14 @@
 #   of a replay and of the model's actions, the benchmarks, then the size report. A suite that
 #   fails, or that runs zero tests, fails the whole command.
 #
-# Three lanes run side by side, because most of the suites wait on a browser while the builds
+# Four lanes run side by side, because most of the suites wait on a browser while the builds
 # keep both cores busy: `models` (the native tests, the lints, the model on wasm32, and the
 # browser suites' build, in cargo's own target folder), `site` (the release build, the book, the
-# Playwright and WebDriver suites against them, the build without pictures and the size report,
-# in target/wasm) and `browsers` (the browser suites, once `models` has built them). Nothing in
-# them judges a time. The benchmarks, which only print times, run last and alone, so the figures
+# Playwright and WebDriver suites against them and the size report, in target/wasm), `browsers`
+# (the browser suites, once `models` has built them) and `weighed` (the builds the size report
+# weighs the features with, once `site`'s release build is done, beside its Playwright and
+# WebDriver suites: after them, they took one core while the other idled). Nothing in them
+# judges a time. The benchmarks, which only print times, run last and alone, so the figures
 # they print are not the lanes' load. Each step prints its output whole when it ends, with its
 # seconds; the summary at the end lists every step and the total.
 set -euo pipefail
@@ -185,6 +187,7 @@ lane_site() {
   # Every kind, preset and language's first screen renders at build time (crates/render).
   step suite "native: kubevol-render (the first screens, rendered at build time)" cargo test -p kubevol-render
   step check "release build (trunk, offline)" trunk build --release --offline
+  touch "$RELEASE_BUILT"
   step check "the script API's declarations (dist/kubevol.d.ts): tests/types compiled with tsc --noEmit --strict" \
     node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
     --lib es2022,dom tests/types/kubevol-api.ts
@@ -215,25 +218,8 @@ lane_site() {
   step suite "webdriver firefox: no demo wider than its column at 390 px" node tests/webkit/narrow.test.mjs dist firefox
   webkit_step suite "webdriver webkit: no demo wider than its column at 390 px" \
     webkit node tests/webkit/narrow.test.mjs dist webkit
-  step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
-    ./scripts/picture-cost.sh target/no-picture
-  # The drawings' writer (crates/ui/src/markup: each new drawing read in Rust and changed in place,
-  # never parsed by the browser) against the simplest one, which writes each drawing whole as
-  # innerHTML at every change: the size report prints what it costs each chapter's first load.
-  step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
-    ./scripts/weighed-build.sh whole-markup target/whole-markup
-  # The kubectl prompt ("Type kubectl", crates/ui/src/prompt.rs) lives in each kind's folds part:
-  # the size report prints what it costs each first load and each folds part.
-  step check "the kubectl prompt's cost: the demos built once more without it" \
-    ./scripts/weighed-build.sh no-prompt target/no-prompt
-  # The Practice fold (levels, crates/ui/src/practice.rs) lives in each kind's folds part: the size
-  # report prints what its toggle costs each first load (with what the panel's code shares with the
-  # kind's own part; it fails above 150 B), what the toggle alone costs (the same fold with an empty
-  # panel) and what the fold adds to each folds part.
-  step check "the Practice fold's cost: the demos built once more without it" \
-    ./scripts/weighed-build.sh no-practice target/no-practice
-  step check "the Practice toggle alone: the demos built once more with an empty Practice panel" \
-    ./scripts/weighed-build.sh empty-practice target/empty-practice
+  # The size report weighs these builds (lane_weighed).
+  until [ -e "$WEIGHED" ]; do sleep 1; done
   # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
   # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
   # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its
@@ -257,13 +243,42 @@ lane_site() {
     --package target/npm
 }
 
+# The builds made only to be weighed (scripts/weighed-build.sh). They share the release build's
+# target folder and its binary's path, so they start once the release build is done, and go one
+# after the other; `site` waits for them before its size report.
+RELEASE_BUILT="$LOGS/release-built"
+WEIGHED="$LOGS/weighed"
+lane_weighed() {
+  until [ -e "$RELEASE_BUILT" ]; do sleep 1; done
+  step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
+    ./scripts/picture-cost.sh target/no-picture
+  # The drawings' writer (crates/ui/src/markup: each new drawing read in Rust and changed in place,
+  # never parsed by the browser) against the simplest one, which writes each drawing whole as
+  # innerHTML at every change: the size report prints what it costs each chapter's first load.
+  step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
+    ./scripts/weighed-build.sh whole-markup target/whole-markup
+  # The kubectl prompt ("Type kubectl", crates/ui/src/prompt.rs) lives in each kind's folds part:
+  # the size report prints what it costs each first load and each folds part.
+  step check "the kubectl prompt's cost: the demos built once more without it" \
+    ./scripts/weighed-build.sh no-prompt target/no-prompt
+  # The Practice fold (levels, crates/ui/src/practice.rs) lives in each kind's folds part: the size
+  # report prints what its toggle costs each first load (with what the panel's code shares with the
+  # kind's own part; it fails above 150 B), what the toggle alone costs (the same fold with an empty
+  # panel) and what the fold adds to each folds part.
+  step check "the Practice fold's cost: the demos built once more without it" \
+    ./scripts/weighed-build.sh no-practice target/no-practice
+  step check "the Practice toggle alone: the demos built once more with an empty Practice panel" \
+    ./scripts/weighed-build.sh empty-practice target/empty-practice
+  touch "$WEIGHED"
+}
+
 failed() { summary; exit 1; }
 
 step check "format: cargo fmt --check, and no line in crates/ over 120 characters" \
   sh -c 'cargo fmt --all -- --check && node scripts/code-figures.mjs --check' || failed
 
 lanes=()
-for lane in models site browsers; do
+for lane in models site browsers weighed; do
   ("lane_$lane") &
   lanes+=($!)
 done
