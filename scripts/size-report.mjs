@@ -83,6 +83,9 @@ const weighFolder = (folder) => [...walk(folder)].map((path) => {
   };
 });
 const rows = weighFolder(dist);
+// The width of the names' column in every table below: the longest name is 29 characters
+// ("statefulset's Practice toggle"), so the figures line up.
+const NAMES = 30;
 const total = rows.reduce((t, r) => ({ file: 'total', raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }),
   { file: 'total', raw: 0, gzip: 0, brotli: 0 });
 const width = Math.max(...[...rows, total].map((r) => r.file.length));
@@ -133,7 +136,7 @@ for (const kinds of pages) {
   const bytes = weigh(files);
   const name = kinds.length === 1 ? `a ${kinds[0]} chapter` : 'a page mixing every kind';
   report.first_load[kinds.join('+')] = bytes;
-  console.log(`  ${name.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, kinds.length === 1 ? 'first' : 'mixed', kinds.join('+'))}`);
+  console.log(`  ${name.padEnd(NAMES)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, kinds.length === 1 ? 'first' : 'mixed', kinds.join('+'))}`);
 }
 // A page that opens a demo in a level (`data-level`, `mountDemo`'s `level`): the loader fetches
 // the kind's lab part, which reads the level and draws its panel, before the demo is mounted.
@@ -143,7 +146,7 @@ for (const kind of KINDS) {
   const files = [...new Set([...firstLoad([kind]), ...packs(`${kind}_lab`)])];
   const bytes = weigh(files);
   report.level_page[kind] = bytes;
-  console.log(`  ${`a ${kind} level`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${bytes - weigh(firstLoad([kind]))} B beyond the chapter's first load)`);
+  console.log(`  ${`a ${kind} level`.padEnd(NAMES)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${bytes - weigh(firstLoad([kind]))} B beyond the chapter's first load)`);
 }
 // The built-in levels' own data, apart from the code that plays them: their forms
 // (crates/ui/src/practice/levels.forms, in the lab parts as text; crates/ui/src/practice/form.rs),
@@ -176,7 +179,7 @@ function costs(folder, css, label, measure, mine = null) {
     }
     per[kind] = bytes;
     features.push([`${kind}'s ${label}`, bytes, `on the ${kind} chapter's first load`]);
-    console.log(`  ${`${kind}'s ${label}`.padEnd(26)} ${String(bytes).padStart(7)} B  ${measure ? verdict(bytes, measure, kind) : ''}`);
+    console.log(`  ${`${kind}'s ${label}`.padEnd(NAMES)} ${String(bytes).padStart(7)} B  ${measure ? verdict(bytes, measure, kind) : ''}`);
   }
   return per;
 }
@@ -208,7 +211,7 @@ function onDemandCost(folder, label, key) {
     const bytes = lab(FILES, rows, firstLoad([kind])) - lab(theirs, other, theirFirst);
     report[key][kind] = bytes;
     features.push([`${kind}'s ${label}, on demand`, bytes, 'in its folds part, at the first opening of a fold']);
-    console.log(`  ${`${kind}'s folds part`.padEnd(26)} ${String(bytes).padStart(7)} B`);
+    console.log(`  ${`${kind}'s folds part`.padEnd(NAMES)} ${String(bytes).padStart(7)} B`);
   }
 }
 // The kubectl prompt's cost: it lives in each kind's folds part, so a first load pays only its
@@ -239,7 +242,7 @@ for (const kind of KINDS) {
   const bytes = weigh(files);
   report.on_demand[kind] = bytes;
   features.push([`${kind}'s folds`, bytes, 'on demand, at the first opening of a fold']);
-  console.log(`  ${`${kind}'s folds`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${files.map((f) => `${f.split('.')[0].slice('kubevol-'.length)} ${brotli(f)}`).join(', ')})`);
+  console.log(`  ${`${kind}'s folds`.padEnd(NAMES)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  (${files.map((f) => `${f.split('.')[0].slice('kubevol-'.length)} ${brotli(f)}`).join(', ')})`);
 }
 // The page's script API (crates/api), one module per kind: fetched only by a page whose script
 // passes a scenario, listens for changes or calls getState, beside the demo's own parts; in no
@@ -252,7 +255,7 @@ for (const kind of KINDS) {
   }
   report.on_demand[`${kind}_script_api`] = weigh(api);
   features.push([`${kind}'s script API`, weigh(api), 'on demand, for a page\'s script']);
-  console.log(`  ${`${kind}'s script API`.padEnd(26)} ${String(weigh(api)).padStart(7)} B  ${String(api.length).padStart(2)} files  (its model, and reading and writing it as JavaScript values)`);
+  console.log(`  ${`${kind}'s script API`.padEnd(NAMES)} ${String(weigh(api)).padStart(7)} B  ${String(api.length).padStart(2)} files  (its model, and reading and writing it as JavaScript values)`);
 }
 console.log('\nwhat each feature costs, brotli:');
 const featureWidth = Math.max(...features.map(([name]) => name.length));
@@ -266,7 +269,7 @@ for (const first of KINDS) {
     const files = firstLoad([second]).filter((f) => !cached.has(f));
     const bytes = weigh(files);
     report.second_chapter[`${first}->${second}`] = bytes;
-    console.log(`  ${`${first} then ${second}`.padEnd(26)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, 'second', `${first}->${second}`)}`);
+    console.log(`  ${`${first} then ${second}`.padEnd(NAMES)} ${String(bytes).padStart(7)} B  ${String(files.length).padStart(2)} files  ${verdict(bytes, 'second', `${first}->${second}`)}`);
   }
 }
 // The demos rendered into the book's pages at build time: what a page's HTML gains (fetched by a
@@ -282,7 +285,7 @@ if (book && unrendered) {
   };
   report.book = {};
   console.log('\nthe demos rendered into the VitePress book\'s pages, brotli: what each page gains over the same book without the Markdown hook:');
-  console.log(`  ${'page'.padEnd(26)} ${'HTML'.padStart(9)} ${'its chunk'.padStart(10)} ${'lean chunk'.padStart(11)}`);
+  console.log(`  ${'page'.padEnd(NAMES)} ${'HTML'.padStart(9)} ${'its chunk'.padStart(10)} ${'lean chunk'.padStart(11)}`);
   for (const page of pagesOf(book)) {
     const html = brotliOf(readFileSync(join(book, 'parts', page))) - brotliOf(readFileSync(join(unrendered, 'parts', page)));
     const [full, lean] = [false, true].map((l) => {
@@ -296,7 +299,7 @@ if (book && unrendered) {
     }
     report.book[page] = { html, chunk: full, lean_chunk: lean };
     const b = (n) => `${n >= 0 ? '+' : ''}${n} B`;
-    console.log(`  ${`parts/${page}`.padEnd(26)} ${b(html).padStart(9)} ${b(full).padStart(10)} ${b(lean).padStart(11)}`);
+    console.log(`  ${`parts/${page}`.padEnd(NAMES)} ${b(html).padStart(9)} ${b(full).padStart(10)} ${b(lean).padStart(11)}`);
   }
 }
 // `--package <folder>`: the npm package (scripts/npm-package.mjs), as `npm pack` would publish it:
