@@ -54,9 +54,9 @@ try {
 // them with nulls, in an element segment of this module, though a table's slots are null already;
 // each part fills its own slots when it is instantiated. Dropped, they are about 7 KB of the main
 // part (0.2 KB brotli) that every page loads.
+// The bytes stay in hand until the imports are renamed (step 2), then are written once.
 const nulls = dropNullElements(readFileSync(wasmPath));
-writeFileSync(wasmPath, nulls.wasm);
-const after = new WebAssembly.Module(readFileSync(wasmPath));
+const after = new WebAssembly.Module(nulls.wasm);
 // What the glue provides (wasm-bindgen's `<name>_bg.js` module); the parts' loaders are imported
 // from the loader of the parts, not from the glue.
 const fromGlue = (i) => i.module.endsWith('_bg.js');
@@ -114,7 +114,8 @@ for (let i = 0; i < lines.length; i++) {
   const entry = /^( {8})(\w+)(: )/.exec(lines[i]);
   if (entry && renamed.has(entry[2])) lines[i] = entry[1] + renamed.get(entry[2]) + lines[i].slice(entry[0].length - entry[3].length);
 }
-writeFileSync(wasmPath, renameImports(readFileSync(wasmPath), (module, name) => (module.endsWith('_bg.js') ? renamed.get(name) ?? name : name)));
+const trimmed = renameImports(nulls.wasm, (module, name) => (module.endsWith('_bg.js') ? renamed.get(name) ?? name : name));
+writeFileSync(wasmPath, trimmed);
 const glue = lines.join('\n');
 
 // 3. Minify; tree shaking drops the helpers only the removed code used.
@@ -124,7 +125,7 @@ writeFileSync(gluePath, code);
 // 4. Check: every wasm import is still provided, every export the glue calls still exists, and the
 // loader's API is exported.
 const provided = new Set([...glue.matchAll(/^ {8}(\w+): /gm)].map((m) => m[1]));
-const final = new WebAssembly.Module(readFileSync(wasmPath));
+const final = new WebAssembly.Module(trimmed);
 const missingImports = WebAssembly.Module.imports(final).filter(fromGlue).map((i) => i.name).filter((n) => !provided.has(n));
 const stale = WebAssembly.Module.exports(before).map((e) => e.name)
   .filter((n) => !exported.has(n) && new RegExp(`\\.${n}\\b`).test(code));
