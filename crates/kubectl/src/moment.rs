@@ -9,7 +9,7 @@ use crate::{
     aggregated, counted, describe_counted, event_table, get, object, table, yaml, Cluster, Counted, Kind, KubeEvent,
     Table, Value,
 };
-use kubevol_sim::cluster::{Pod, Recorded, UNDATED};
+use kubevol_sim::cluster::{Waiting, UNDATED};
 use kubevol_sim::Model;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub struct Moment {
     deleting: Vec<(String, u64)>,
     /// Pods a real cluster would hold for actions the model refused (`Model::refused`), while
     /// they wait: until the model's own pod of that name replaces them, or their claim goes.
-    waiting: Vec<Pod>,
+    waiting: Waiting,
 }
 
 impl Moment {
@@ -54,21 +54,14 @@ impl Moment {
     /// Event, a pod that waits) is recorded here, as a step of its own.
     pub fn apply<M: Model>(&mut self, state: &mut M, action: M::Action) -> Result<Vec<M::Event>, M::Refusal> {
         self.now += 1;
+        let action = state.assign(action, &self.waiting.0);
         match state.apply(action.clone()) {
             Ok(events) => {
                 self.observe(state, &events);
                 Ok(events)
             }
             Err(refusal) => {
-                let Recorded { mut events, waiting } = state.refused(&action, &refusal);
-                if let Some((pod, arrival)) = waiting {
-                    // A pod already waiting is the same pod, retried: no second arrival.
-                    if !self.waiting.iter().any(|w| w.name == pod.name) {
-                        events.splice(0..0, arrival);
-                    }
-                    self.waiting.retain(|w| w.name != pod.name);
-                    self.waiting.push(pod);
-                }
+                let events = self.waiting.refused(state.refused(&action, &refusal));
                 self.record(state, events);
                 Err(refusal)
             }
@@ -106,12 +99,9 @@ impl Moment {
     /// The waiting pods still waiting, among the model's: a pod of the model's under the same name
     /// is the waiting one started; a pod whose claim is gone is deleted with it (here, at once).
     fn wait(&mut self) {
+        self.waiting.against(&self.cluster);
         let cluster = &mut self.cluster;
-        self.waiting.retain(|w| {
-            let claim = w.claim.as_ref().is_some_and(|c| cluster.claims.iter().any(|k| k.name == *c));
-            claim && !cluster.pods.iter().any(|p| p.name == w.name)
-        });
-        cluster.pods.extend(self.waiting.iter().cloned());
+        cluster.pods.extend(self.waiting.0.iter().cloned());
         // The API server lists by name (its storage's key order), whatever order a model keeps.
         cluster.pods.sort_by(|a, b| a.name.cmp(&b.name));
     }

@@ -363,6 +363,42 @@ pub struct Recorded {
     pub waiting: Option<(Pod, Vec<KubeEvent>)>,
 }
 
+/// The pods a real cluster holds for actions a model refused, while they wait (`Recorded::waiting`):
+/// one record for whoever follows a history, the demo's session and kubectl's moment alike, so the
+/// pod a reader sees waiting is the one the next action names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Waiting(pub Vec<Pod>);
+
+impl Waiting {
+    /// What a refusal recorded: its pod now waits (a pod already waiting is the same pod, retried:
+    /// its arrival is not told again). Returns the Events to record.
+    pub fn refused(&mut self, recorded: Recorded) -> Vec<KubeEvent> {
+        let Recorded { mut events, waiting } = recorded;
+        if let Some((pod, arrival)) = waiting {
+            if !self.0.iter().any(|w| w.name == pod.name) {
+                events.splice(0..0, arrival);
+            }
+            self.wait(pod);
+        }
+        events
+    }
+
+    /// The pods still waiting against the model's `cluster`: a pod of the model's under the same
+    /// name is the waiting one started; a pod whose claim is gone is deleted with it.
+    pub fn against(&mut self, cluster: &Cluster) {
+        self.0.retain(|w| {
+            let claim = w.claim.as_ref().is_some_and(|c| cluster.claims.iter().any(|k| k.name == *c));
+            claim && !cluster.pods.iter().any(|p| p.name == w.name)
+        });
+    }
+
+    /// A pod the demo's session heard of (`Model::waiter`): it waits, in place of one of its name.
+    pub fn wait(&mut self, pod: Pod) {
+        self.0.retain(|w| w.name != pod.name);
+        self.0.push(pod);
+    }
+}
+
 /// The component the node lifecycle controller reports its Events as.
 pub const NODE_CONTROLLER: &str = "node-controller";
 

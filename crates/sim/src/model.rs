@@ -22,6 +22,12 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
 
     fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal>;
 
+    /// An action's `type`, as a scenario file writes it.
+    fn action_name(action: &Self::Action) -> &'static str;
+
+    /// Every action's `type`.
+    const ACTION_NAMES: &'static [&'static str];
+
     /// Applies one action; on `Err` the model is exactly as it was.
     fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal>;
 
@@ -38,6 +44,24 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
     /// the refusal left unchanged): most refusals, nothing.
     fn refused(&self, _action: &Self::Action, _refusal: &Self::Refusal) -> crate::cluster::Recorded {
         crate::cluster::Recorded::default()
+    }
+
+    /// The action as the cluster would carry it out while `waiting` pods wait for refused actions
+    /// (`cluster::Waiting`): where the model would name a new pod, the pod that already waits for
+    /// it is the one that starts, and no other takes a waiting pod's name. Most actions, as given.
+    fn assign(&self, action: Self::Action, _waiting: &[crate::cluster::Pod]) -> Self::Action {
+        action
+    }
+
+    /// The pod `refused` records waiting for a refused action, without the cluster's words: what
+    /// the demo's session keeps, so its next action names that pod (`assign`).
+    fn waiter(&self, _action: &Self::Action, _refusal: &Self::Refusal) -> Option<crate::cluster::Pod> {
+        None
+    }
+
+    /// Whether a waiting pod waits no more: the model has its pod now, or its claim went.
+    fn started(&self, _pod: &crate::cluster::Pod) -> bool {
+        true
     }
 
     /// Whether a reader's log shows this event; protocol detail (CSI calls) has its own panel.
@@ -63,6 +87,12 @@ macro_rules! model {
             fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
                 crate::$module::State::apply(self, action)
             }
+
+            fn action_name(action: &Self::Action) -> &'static str {
+                action.name()
+            }
+
+            const ACTION_NAMES: &'static [&'static str] = &crate::$module::Action::NAMES;
 
             fn reindex(&mut self) {
                 ($reindex)(self)
@@ -99,6 +129,15 @@ model!(
     },
     fn refused(&self, action: &Self::Action, refusal: &Self::Refusal) -> crate::cluster::Recorded {
         crate::csi::State::refused(self, action, refusal)
+    },
+    fn assign(&self, action: Self::Action, waiting: &[crate::cluster::Pod]) -> Self::Action {
+        crate::csi::State::assign(self, action, waiting)
+    },
+    fn waiter(&self, action: &Self::Action, refusal: &Self::Refusal) -> Option<crate::cluster::Pod> {
+        crate::csi::State::waiter(self, action, refusal)
+    },
+    fn started(&self, pod: &crate::cluster::Pod) -> bool {
+        crate::csi::State::started(self, pod)
     }
 );
 

@@ -607,3 +607,32 @@ fn a_hundred_clicks_make_a_short_link() {
     eprintln!("a hundred clicks of the CSI demo: at most {longest} characters");
     assert!(longest < 600, "a hundred clicks took {longest} characters");
 }
+
+/// Every action's `name` is the `type` a scenario file writes it with (a level's `forbid` names
+/// actions so).
+#[test]
+fn an_actions_name_is_its_type_in_a_scenario() {
+    fn same<M: Model>(action: &M::Action) {
+        let json = serde_json::to_value(action).unwrap();
+        assert_eq!(json["type"].as_str(), Some(M::action_name(action)), "{action:?}");
+        assert!(M::ACTION_NAMES.contains(&M::action_name(action)), "{action:?}");
+    }
+    let mut rng = Rng::new(7);
+    for _ in 0..50 {
+        let setup = random_setup(&mut rng);
+        for _ in 0..40 {
+            same::<statefulset::State>(&random_set_action(&mut rng));
+        }
+        if let Ok((state, _)) = csi::State::new(&setup) {
+            for _ in 0..40 {
+                same::<csi::State>(&random_volume_action(&mut rng, &state));
+            }
+        }
+        let setup = random_topology_setup(&mut rng);
+        if let Ok((state, _)) = kubevol_sim::topology::State::new(&setup) {
+            for _ in 0..40 {
+                same::<kubevol_sim::topology::State>(&random_topology_action(&mut rng, &state));
+            }
+        }
+    }
+}

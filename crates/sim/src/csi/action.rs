@@ -70,6 +70,39 @@ pub enum Action {
 }
 
 impl Action {
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
+    /// Every action's `type`, in the order `name` gives them.
+    pub const NAMES: [&'static str; 12] = [
+        "request",
+        "attach",
+        "mount",
+        "unmount",
+        "unmount-all",
+        "detach",
+        "force-detach",
+        "write",
+        "delete-claim",
+        "delete-released",
+        "expand",
+        "set-responsive",
+    ];
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Request(_) => "request",
+            Action::Attach { .. } => "attach",
+            Action::Mount { .. } => "mount",
+            Action::Unmount { .. } => "unmount",
+            Action::UnmountAll { .. } => "unmount-all",
+            Action::Detach { .. } => "detach",
+            Action::ForceDetach { .. } => "force-detach",
+            Action::Write { .. } => "write",
+            Action::DeleteClaim { .. } => "delete-claim",
+            Action::DeleteReleased { .. } => "delete-released",
+            Action::Expand { .. } => "expand",
+            Action::SetResponsive { .. } => "set-responsive",
+        }
+    }
     /// The claim the action is about, if any: how a demo scopes an action to its one claim.
     pub fn claim(&self) -> Option<&str> {
         match self {

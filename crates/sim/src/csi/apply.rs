@@ -394,7 +394,11 @@ impl State {
         if attached {
             v.attach_reported.insert(node.to_string());
         }
-        if named_by_model {
+        // A pod's name is never used twice: the counter moves past every `web-N` a pod had, named
+        // by the model or by a scenario.
+        if let Some(n) = pod.strip_prefix("web-").and_then(|n| n.parse::<u64>().ok()) {
+            self.next_pod = self.next_pod.max(n.saturating_add(1));
+        } else if named_by_model {
             self.next_pod += 1;
         }
         events

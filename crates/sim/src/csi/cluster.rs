@@ -220,12 +220,28 @@ impl State {
     // Models pkg/controller/volume/attachdetach/reconciler/reconciler.go reconciler.reportMultiAttachError
     // Models pkg/scheduler/schedule_one.go Scheduler.handleSchedulingFailure
     pub fn refused(&self, action: &Action, refusal: &Refusal) -> Recorded {
-        let Some(message) = refusal.k8s() else {
+        let (Some(message), Some(mut waiting)) = (refusal.k8s(), self.waiter(action, refusal)) else {
             return Recorded::default();
         };
-        // The model's next name, past any a scenario gave a pod itself.
-        let taken = |name: &String| self.volumes.values().any(|v| v.mounts.contains_key(name));
-        let next = || (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
+        let pod = waiting.name.clone();
+        let at = (Kind::Pod, pod.as_str());
+        if let (true, Some(node)) = (waiting.creating, &waiting.node) {
+            let arrival = vec![KubeEvent::normal("Scheduled", "default-scheduler", at, said::scheduled(&pod, node))];
+            let events = vec![KubeEvent::warning("FailedAttachVolume", "attachdetach-controller", at, message)];
+            return Recorded { events, waiting: Some((waiting, arrival)) };
+        }
+        waiting.unschedulable = Some(message.clone());
+        let events = vec![KubeEvent::warning("FailedScheduling", "default-scheduler", at, message)];
+        Recorded { events, waiting: Some((waiting, Vec::new())) }
+    }
+
+    /// The pod a refused action leaves waiting in a real cluster, if any, without the cluster's
+    /// words: after a Multi-Attach, scheduled to the node the reader asked for and creating its
+    /// containers; after a zone conflict, held to that node by its selector; after a
+    /// ReadWriteOncePod conflict, waiting for any node. What `refused` records and the demo's
+    /// session remembers (`cluster::Waiting`), so its next mount there is this pod.
+    pub fn waiter(&self, action: &Action, refusal: &Refusal) -> Option<Pod> {
+        let next = || self.next_pod_name();
         let (claim, node, pod, scheduled) = match (action, refusal) {
             (Action::Attach { claim, node }, Refusal::MultiAttach { .. }) => (claim, node, next(), true),
             (
@@ -235,10 +251,10 @@ impl State {
             (Action::Mount { claim, node, pod }, Refusal::RwopInUse { .. }) => {
                 (claim, node, pod.clone().unwrap_or_else(next), false)
             }
-            _ => return Recorded::default(),
+            _ => return None,
         };
         let mut waiting = Pod {
-            name: pod.clone(),
+            name: pod,
             node: None,
             ready: false,
             claim: Some(claim.clone()),
@@ -250,20 +266,53 @@ impl State {
             deleted: None,
             creating: false,
         };
-        let at = (Kind::Pod, pod.as_str());
         if scheduled {
             waiting.node = Some(node.clone());
             waiting.creating = true;
-            let arrival = vec![KubeEvent::normal("Scheduled", "default-scheduler", at, said::scheduled(&pod, node))];
-            let events = vec![KubeEvent::warning("FailedAttachVolume", "attachdetach-controller", at, message)];
-            return Recorded { events, waiting: Some((waiting, arrival)) };
-        }
-        if matches!(action, Action::Attach { .. }) {
+        } else if matches!(action, Action::Attach { .. }) {
             waiting.node_selector = vec![(HOSTNAME_LABEL.to_string(), node.clone())];
         }
-        waiting.unschedulable = Some(message.clone());
-        let events = vec![KubeEvent::warning("FailedScheduling", "default-scheduler", at, message)];
-        Recorded { events, waiting: Some((waiting, Vec::new())) }
+        Some(waiting)
+    }
+
+    /// Whether a waiting pod no longer waits: the model has a pod of its name (it started), or
+    /// its claim is gone (it is deleted with it), as `cluster::Waiting::against` reads a cluster.
+    pub fn started(&self, pod: &Pod) -> bool {
+        let mounted = self.volumes.values().any(|v| v.mounts.contains_key(&pod.name));
+        mounted || !pod.claim.as_ref().is_some_and(|c| self.claims.contains_key(c))
+    }
+}
+
+impl State {
+    /// A mount the model would name a pod for, while pods wait for refused actions: the pod that
+    /// waits for this claim on this node (scheduled there, or held to it by its node selector, or
+    /// waiting for a node at all) is the one that starts; else the model's next name that no
+    /// waiting pod has. A reader's next mount on node-b after a refused attach there is the pod
+    /// kubectl showed waiting, not a second one.
+    // Models pkg/kubelet/volumemanager/volume_manager.go WaitForAttachAndMount
+    pub fn assign(&self, action: Action, waiting: &[Pod]) -> Action {
+        let Action::Mount { claim, node, pod: None } = &action else { return action };
+        let for_here = |w: &&Pod| {
+            let held = w.node_selector.iter().find(|(k, _)| k == HOSTNAME_LABEL).map(|(_, v)| v);
+            w.claim.as_deref() == Some(claim.as_str())
+                && match (&w.node, held) {
+                    (Some(on), _) => on == node,
+                    (None, Some(held)) => held == node,
+                    (None, None) => true,
+                }
+        };
+        if let Some(w) = waiting.iter().find(for_here) {
+            return Action::Mount { claim: claim.clone(), node: node.clone(), pod: Some(w.name.clone()) };
+        }
+        let named = self.next_pod_name();
+        if !waiting.iter().any(|w| w.name == named) {
+            return action;
+        }
+        let taken = |name: &String| {
+            waiting.iter().any(|w| w.name == *name) || self.volumes.values().any(|v| v.mounts.contains_key(name))
+        };
+        let free = (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
+        Action::Mount { claim: claim.clone(), node: node.clone(), pod: Some(free) }
     }
 }
 

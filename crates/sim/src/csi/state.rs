@@ -130,8 +130,10 @@ impl State {
         }
     }
 
-    /// The name the next model-named pod gets.
+    /// The name the next model-named pod gets: the first `web-N` from the counter that no pod has
+    /// (a scenario may name a pod itself).
     pub fn next_pod_name(&self) -> String {
-        format!("web-{}", self.next_pod)
+        let taken = |name: &String| self.volumes.values().any(|v| v.mounts.contains_key(name));
+        (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default()
     }
 }

@@ -52,3 +52,41 @@ pub enum Action {
     /// Create the StatefulSet again with the same spec; it adopts the PVCs that are still there.
     CreateSet,
 }
+
+impl Action {
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
+    /// Every action's `type`, in the order `name` gives them.
+    pub const NAMES: [&'static str; 13] = [
+        "step",
+        "run",
+        "scale",
+        "scale-by",
+        "break",
+        "fix",
+        "delete-pod",
+        "delete-pvc",
+        "write",
+        "read",
+        "set-retention",
+        "delete-set",
+        "create-set",
+    ];
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Step => "step",
+            Action::Run { .. } => "run",
+            Action::Scale { .. } => "scale",
+            Action::ScaleBy { .. } => "scale-by",
+            Action::Break { .. } => "break",
+            Action::Fix { .. } => "fix",
+            Action::DeletePod { .. } => "delete-pod",
+            Action::DeletePvc { .. } => "delete-pvc",
+            Action::Write { .. } => "write",
+            Action::Read { .. } => "read",
+            Action::SetRetention(_) => "set-retention",
+            Action::DeleteSet => "delete-set",
+            Action::CreateSet => "create-set",
+        }
+    }
+}

@@ -64,6 +64,40 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
+    /// Every action's `type`, in the order `name` gives them.
+    pub const NAMES: [&'static str; 11] = [
+        "step",
+        "run",
+        "create-claim",
+        "create-pod",
+        "delete-pod",
+        "scale",
+        "fail-node",
+        "fail-zone",
+        "force-delete-pod",
+        "delete-node",
+        "recover-node",
+    ];
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Step => "step",
+            Action::Run { .. } => "run",
+            Action::CreateClaim(_) => "create-claim",
+            Action::CreatePod(_) => "create-pod",
+            Action::DeletePod { .. } => "delete-pod",
+            Action::Scale { .. } => "scale",
+            Action::FailNode { .. } => "fail-node",
+            Action::FailZone { .. } => "fail-zone",
+            Action::ForceDeletePod { .. } => "force-delete-pod",
+            Action::DeleteNode { .. } => "delete-node",
+            Action::RecoverNode { .. } => "recover-node",
+        }
+    }
+}
+
 fn check_name(name: &str) -> Result<(), Refusal> {
     if valid_name(name) {
         Ok(())
