@@ -58,7 +58,7 @@ async fn mount_level(kind: &str, level: &str) -> Demo {
 async fn a_csi_level_is_solved_by_clicking_and_says_how_many_actions_it_took() {
     let demo = support::mount("csi", "en").await;
     open_level(&demo, "csi-share-one-node").await;
-    assert_eq!(holds(&demo), [false, false]);
+    assert_eq!(holds(&demo), [false, false, false]);
     assert_eq!(solved(&demo), None);
     // The goal drawn beside the cluster: the demo's own picture of the solution's end, in the
     // reader's language.
@@ -75,7 +75,7 @@ async fn a_csi_level_is_solved_by_clicking_and_says_how_many_actions_it_took() {
     demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
     assert_eq!(solved(&demo), None, "one pod is not the goal");
     demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
-    assert_eq!(holds(&demo), [true, true]);
+    assert_eq!(holds(&demo), [true, true, true]);
     assert_eq!(solved(&demo).as_deref(), Some("Solved in 3 actions (par 3)"));
     demo.remove();
 }
@@ -91,7 +91,7 @@ async fn a_placeholders_data_level_opens_the_statefulset_demo_in_it() {
     assert_eq!(solved(&demo), None);
     demo.click("[data-action=\"break\"]").await; // db-1 is broken: the same button fixes it
     demo.click("[data-action=\"step5\"]").await;
-    assert_eq!(holds(&demo), [true, true]);
+    assert_eq!(holds(&demo), [true, true, true]);
     assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 2)"));
     demo.remove();
 }
@@ -104,6 +104,55 @@ async fn a_topology_level_is_solved_with_a_lost_nodes_buttons() {
     demo.click("[data-action=\"force-delete-pod\"][data-pod=\"web-0\"]").await;
     demo.click("[data-action=\"run\"]").await;
     assert_eq!(solved(&demo).as_deref(), Some("Solved in 2 actions (par 2)"));
+    demo.remove();
+}
+
+/// The trap first: node-b's refused attach leaves web-2 waiting there, which kubectl lists on
+/// node-b. The level is not solved until a pod runs there, and the refusal is not counted.
+#[wasm_bindgen_test]
+async fn a_refused_try_neither_solves_a_level_nor_counts_against_par() {
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-move-to-node-b").await;
+    let count = || demo.state("level-count");
+    demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
+    assert_eq!(count(), "Counted: 0 actions (1 refused, not counted)");
+    demo.click("[data-action=\"unmount-all\"]").await;
+    demo.click("[data-action=\"detach\"][data-node=\"node-a\"]").await;
+    demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
+    assert_eq!(holds(&demo), [true, true, false], "web-2 waits on node-b for its mount");
+    assert_eq!(solved(&demo), None, "no pod uses the volume yet");
+    assert_eq!(count(), "Counted: 3 actions (1 refused, not counted)");
+    demo.click("[data-action=\"mount\"][data-node=\"node-b\"]").await;
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 4 actions (par 4); 1 refused, not counted"));
+    demo.remove();
+}
+
+/// A level that forbids an action disables its button and says why there.
+#[wasm_bindgen_test]
+async fn a_forbidden_actions_button_is_disabled_with_the_levels_reason() {
+    let demo = support::mount("topology", "en").await;
+    open_level(&demo, "topology-lost-node").await;
+    let recover = demo.find("[data-action=\"recover-node\"][data-node=\"zone-a-1\"]").unwrap();
+    assert!(recover.has_attribute("disabled"));
+    assert_eq!(recover.get_attribute("title").as_deref(), Some("In this level zone-a-1 does not come back."));
+    demo.click("[data-action=\"level-leave\"]").await;
+    let recover = demo.find("[data-action=\"recover-node\"][data-node=\"zone-a-1\"]").unwrap();
+    assert!(!recover.has_attribute("disabled"), "outside the level it works again");
+    demo.remove();
+}
+
+/// The prompt answers a forbidden change with the level's reason, and does not make it.
+#[wasm_bindgen_test]
+async fn the_prompt_answers_a_forbidden_change_with_the_levels_reason() {
+    let demo = support::mount("topology", "en").await;
+    open_level(&demo, "topology-delete-lost-node").await;
+    demo.open("kubectl").await;
+    demo.open("type-kubectl").await;
+    crate::prompt::typed(&demo, "delete pod web-0 --force --grace-period=0").await;
+    let (said, refused) = crate::prompt::entries(&demo).pop().unwrap();
+    assert!(said.contains("the level forbids it: This level asks for no pod to be force deleted."), "{said}");
+    assert!(refused, "shown as a failure");
+    assert_eq!(demo.state("level-count"), "Counted: 0 actions", "nothing was done");
     demo.remove();
 }
 
@@ -141,7 +190,7 @@ async fn hints_come_one_at_a_time_and_restart_goes_back_to_the_levels_start() {
     demo.click("[data-action=\"level-restart\"]").await;
     assert_eq!(demo.state("badge"), start, "the level's start again");
     assert_eq!(demo.all("[data-state=\"level-hint\"]").len(), 0, "and its hints hidden again");
-    assert_eq!(holds(&demo), [false, false]);
+    assert_eq!(holds(&demo), [false, false, true]);
     demo.remove();
 }
 
@@ -152,7 +201,7 @@ async fn back_after_solving_un_solves_and_progress_outlives_a_reload() {
     open_level(&demo, "csi-grow-online").await;
     demo.open("settings").await; // expansion is in the settings fold
     demo.click("[data-action=\"expand\"][data-value=\"10\"]").await;
-    assert_eq!(solved(&demo).as_deref(), Some("Solved in 1 actions (par 1)"));
+    assert_eq!(solved(&demo).as_deref(), Some("Solved in 1 action (par 1)"));
     leptos::task::tick().await;
     assert_eq!(storage().get_item(PROGRESS).unwrap().as_deref(), Some("{\"csi-grow-online\":1}"));
     demo.open("history").await;
@@ -170,7 +219,7 @@ async fn back_after_solving_un_solves_and_progress_outlives_a_reload() {
     let progress = "[data-level=\"csi-grow-online\"] + [data-state=\"level-progress\"]";
     let kept = |demo: &Demo| demo.find(progress).unwrap().get_attribute("data-solved").unwrap_or_default();
     assert_eq!(kept(&again), "1");
-    assert_eq!(again.find(progress).unwrap().text_content().unwrap(), "✓ solved (1 actions / par 1)");
+    assert_eq!(again.find(progress).unwrap().text_content().unwrap(), "✓ solved (1 action / par 1)");
     again.click("[data-action=\"level-progress-clear\"]").await;
     assert_eq!(kept(&again), "");
     assert_eq!(storage().get_item(PROGRESS).unwrap().as_deref(), Some("{}"), "cleared");

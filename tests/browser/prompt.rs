@@ -62,7 +62,7 @@ pub(crate) async fn typed(demo: &Demo, line: &str) {
 }
 
 /// Each printed entry: its text, and whether it is shown as a failure.
-fn entries(demo: &Demo) -> Vec<(String, bool)> {
+pub(crate) fn entries(demo: &Demo) -> Vec<(String, bool)> {
     demo.all("[data-state=\"kubectl-prompt-out\"] .kv-prompt-entry")
         .iter()
         .map(|e| (e.text_content().unwrap_or_default(), e.class_list().contains("kv-refused")))

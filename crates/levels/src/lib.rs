@@ -25,6 +25,17 @@ pub struct Words {
     pub en: String,
 }
 
+/// An action a level forbids, named by its `type` as a scenario writes it, and why, in the level's
+/// words: the demo disables its control with them, and its kubectl prompt answers with them. How
+/// a level says "without bringing the node back" in a form the demo and the levels' search test
+/// (`tests/search.rs`) both keep.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forbid {
+    pub action: String,
+    pub why: Words,
+}
+
 /// One check of a goal: a kubectl command and what it prints when the goal holds, compared after
 /// trimming.
 #[derive(Clone, Debug)]
@@ -49,6 +60,8 @@ pub struct Level<M: Model, G = Check> {
     /// The actions from the setup to the level's start.
     pub start: Vec<M::Action>,
     pub goal: Vec<G>,
+    /// The actions the level forbids; the demo refuses them while the level is played.
+    pub forbid: Vec<Forbid>,
     pub hints: Vec<Words>,
     /// A shortest way from the start to the goal, and its length.
     pub solution: Vec<M::Action>,
@@ -80,6 +93,8 @@ pub struct Written<M: Model> {
     pub start: WrittenStart<M>,
     pub goal: Vec<WrittenCheck>,
     #[serde(default)]
+    pub forbid: Vec<Forbid>,
+    #[serde(default)]
     pub hints: Vec<Words>,
     #[serde(default = "Vec::new")]
     pub solution: Vec<M::Action>,
@@ -89,7 +104,9 @@ pub struct Written<M: Model> {
 
 /// The fields of a written level, and of each object in it, as a page's object is checked for
 /// fields it misspells (a JavaScript value's reader never sees a field it does not ask for).
-pub const FIELDS: [&str; 10] = ["id", "kind", "seed", "title", "intro", "start", "goal", "hints", "solution", "par"];
+pub const FIELDS: [&str; 11] =
+    ["id", "kind", "seed", "title", "intro", "start", "goal", "forbid", "hints", "solution", "par"];
+pub const FORBID_FIELDS: [&str; 2] = ["action", "why"];
 pub const START_FIELDS: [&str; 2] = ["setup", "actions"];
 pub const CHECK_FIELDS: [&str; 2] = ["kubectl", "prints"];
 pub const WORDS_FIELDS: [&str; 2] = ["ja", "en"];
@@ -195,7 +212,19 @@ impl<M: Model> Level<M, WrittenCheck> {
         if given.goal.is_empty() {
             return Err("goal: a level needs at least one check".into());
         }
+        for (at, forbid) in given.forbid.iter().enumerate() {
+            if !M::ACTION_NAMES.contains(&forbid.action.as_str()) {
+                let known = M::ACTION_NAMES.join(", ");
+                return Err(format!(
+                    "forbid[{at}].action: \"{}\" is not an action of this demo ({known})",
+                    forbid.action
+                ));
+            }
+        }
         let solution = given.solution;
+        if let Some(at) = solution.iter().position(|a| given.forbid.iter().any(|f| f.action == M::action_name(a))) {
+            return Err(format!("solution[{at}]: the level forbids this action"));
+        }
         if let Some(par) = given.par {
             if !solution.is_empty() && par != solution.len() {
                 return Err(format!("par: {par}, but the solution takes {} actions", solution.len()));
@@ -209,6 +238,7 @@ impl<M: Model> Level<M, WrittenCheck> {
             setup,
             start: given.start.actions,
             goal: given.goal,
+            forbid: given.forbid,
             hints: given.hints,
             solution,
             par: given.par,
@@ -227,10 +257,19 @@ impl<M: Model> Level<M, WrittenCheck> {
             setup: self.setup,
             start: self.start,
             goal,
+            forbid: self.forbid,
             hints: self.hints,
             solution: self.solution,
             par: self.par,
         })
+    }
+}
+
+impl<M: Model, G> Level<M, G> {
+    /// What the level says of `action` if it forbids it.
+    pub fn forbids(&self, action: &M::Action) -> Option<&Forbid> {
+        let name = M::action_name(action);
+        self.forbid.iter().find(|f| f.action == name)
     }
 }
 

@@ -240,6 +240,21 @@ pub struct Demo<M: Model> {
     /// The built-in level being played (`practice.rs`), whose id a share link carries. Until the
     /// Practice panel opens it, the level the page asked for: a built-in's id or a level's form.
     pub level: RwSignal<Option<String>>,
+    /// What the level being played forbids: `dispatch` refuses it, its controls are disabled.
+    pub forbid: RwSignal<Forbidden>,
+}
+
+/// The actions the level being played forbids (`practice.rs`), each as its `type` and why, in
+/// Japanese and English: a level's own words, so plain text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Forbidden(pub Vec<(String, String, String)>);
+
+impl Forbidden {
+    /// Why the level forbids `action`, in the reader's language, if it does.
+    pub fn why<M: Model>(&self, action: &M::Action, lang: Lang) -> Option<String> {
+        let name = M::action_name(action);
+        self.0.iter().find(|f| f.0 == name).map(|f| lang.pick(&f.1, &f.2).clone())
+    }
 }
 
 impl<M: Model> Clone for Demo<M> {
@@ -266,7 +281,13 @@ impl<M: Model> Demo<M> {
 pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place: &Place) -> (RwSignal<Lang>, Demo<M>) {
     let lang = RwSignal::new(lang);
     let session = RwSignal::new(session);
+    let forbid = RwSignal::new(Forbidden::default());
     let dispatch = Callback::new(move |action: M::Action| {
+        // A level's forbidden action never reaches the model: its controls are disabled, and the
+        // prompt says why (`prompt.rs`).
+        if forbid.with_untracked(|f| f.why::<M>(&action, Lang::En).is_some()) {
+            return;
+        }
         session.update(|s| {
             s.dispatch(action);
         })
@@ -278,7 +299,7 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     });
     // The level the page asked for, until the Practice panel opens it (`practice.rs`).
     let level = RwSignal::new(place.level.clone());
-    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab, level };
+    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab, level, forbid };
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

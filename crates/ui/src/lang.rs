@@ -275,21 +275,55 @@ pub fn level_hint(lang: Lang, shown: usize, of: usize) -> String {
 }
 
 /// Said when every check holds: the reader's actions since the level's start, against par.
-pub fn level_solved(lang: Lang, taken: usize, par: Option<usize>) -> String {
-    match par {
+pub fn level_solved(lang: Lang, taken: usize, refused: usize, par: Option<usize>) -> String {
+    let actions = actions(lang, taken);
+    let solved = match par {
         Some(par) => lang.say(
-            format_args!("解けた: {taken} 回の操作で (最短は {par} 回)"),
-            format_args!("Solved in {taken} actions (par {par})"),
+            format_args!("解けた: {actions}で (最短は {par} 回)"),
+            format_args!("Solved in {actions} (par {par})"),
         ),
-        None => lang.say(format_args!("解けた: {taken} 回の操作で"), format_args!("Solved in {taken} actions")),
+        None => lang.say(format_args!("解けた: {actions}で"), format_args!("Solved in {actions}")),
+    };
+    if refused == 0 {
+        return solved;
     }
+    lang.say(
+        format_args!("{solved}。断られた {refused} 回は数えない"),
+        format_args!("{solved}; {refused} refused, not counted"),
+    )
+}
+
+/// `n` actions, counted in the reader's language: "1 回の操作" / "1 action", "2 actions".
+fn actions(lang: Lang, n: usize) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    lang.say(format_args!("{n} 回の操作"), format_args!("{n} action{s}"))
+}
+
+/// While a level is played: the actions that counted, and the refused ones, which do not.
+pub fn level_count(lang: Lang, taken: usize, refused: usize) -> String {
+    let counted = lang.say(format_args!("数えた操作: {taken} 回"), format_args!("Counted: {}", actions(lang, taken)));
+    if refused == 0 {
+        return counted;
+    }
+    lang.say(
+        format_args!("{counted} (断られた {refused} 回は数えない)"),
+        format_args!("{counted} ({refused} refused, not counted)"),
+    )
+}
+
+/// What the prompt answers for an action the level being played forbids, in the level's words
+/// (the prompt prints it as the demo's refusals are printed).
+pub fn level_forbids(lang: Lang, why: &str) -> String {
+    lang.say(format_args!("この練習では使えない: {why}"), format_args!("the level forbids it: {why}"))
 }
 
 /// A level in the list: solved, in how few actions, or not yet.
 pub fn level_progress(lang: Lang, fewest: Option<usize>, par: Option<usize>) -> String {
     let par = par.map(|p| lang.say(format_args!(" / 最短 {p} 回"), format_args!(" / par {p}"))).unwrap_or_default();
     match fewest {
-        Some(f) => lang.say(format_args!("✓ 解いた ({f} 回{par})"), format_args!("✓ solved ({f} actions{par})")),
+        Some(f) => {
+            lang.say(format_args!("✓ 解いた ({f} 回{par})"), format_args!("✓ solved ({}{par})", actions(lang, f)))
+        }
         None => lang.say(format_args!("まだ{par}"), format_args!("not yet{par}")),
     }
 }

@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::api::{same, Scenarios};
-use crate::demo::{inside_demo, use_demo, use_lang, Demo, Opening, Place, Started};
+use crate::demo::{inside_demo, use_demo, use_lang, Demo, Forbidden, Opening, Place, Started};
 use crate::lang::{self, Lang};
 use crate::session::Session;
 use crate::widgets::{click, flag, text, tr};
@@ -233,6 +233,8 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         }
         hints.set(Hints(0));
         demo.level.set(builtin.then(|| opened.level.id.clone()));
+        let forbid = opened.level.forbid.iter().map(|f| (f.action.clone(), f.why.ja.clone(), f.why.en.clone()));
+        demo.forbid.set(Forbidden(forbid.collect()));
         now.set(Now::Playing(Arc::new(Playing { opened, builtin })));
     };
     // The level the page asked for (`Demo::level`, until it opens here): checked when the demo
@@ -253,7 +255,9 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
     });
     let solved = flag(move || checks.with(|c| !c.0.is_empty() && c.0.iter().all(|(_, holds)| *holds)));
-    let taken = move || demo.with(|s| s.since_stop());
+    // Only what the model accepted counts against par; a refused try is said, not counted.
+    let outcomes = move || demo.with(|s| s.outcomes_since_stop());
+    let taken = move || outcomes().0;
     // Solved after an action: kept, with the fewest actions it has taken.
     Effect::new(move |_| {
         if !solved.get() {
@@ -322,7 +326,16 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
                 <ul class="kv-goal">{items}</ul>
                 <p class="kv-level-solved" role="status" data-state="level-solved" hidden=flag(move || !solved.get())>
-                    {text(move || lang::level_solved(lang.get(), taken(), par))}
+                    {text(move || {
+                        let (taken, refused) = outcomes();
+                        lang::level_solved(lang.get(), taken, refused, par)
+                    })}
+                </p>
+                <p class="kv-hint" data-state="level-count" hidden=flag(move || solved.get())>
+                    {text(move || {
+                        let (taken, refused) = outcomes();
+                        lang::level_count(lang.get(), taken, refused)
+                    })}
                 </p>
                 <ol class="kv-hints">{shown_hints}</ol>
                 <div class="kv-buttons">
@@ -336,6 +349,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                     <button data-action="level-leave" on:click=click(move || {
                         now.set(Now::Nothing);
                         demo.level.set(None);
+                        demo.forbid.set(Forbidden::default());
                     })>
                         {tr(lang::LEVEL_LEAVE)}
                     </button>

@@ -88,6 +88,7 @@ impl<M: Served> Demo<M> {
             }
         };
         let terminal = StoredValue::new(Terminal::default());
+        let reader = crate::demo::use_lang();
         // The output box, found as the field is; read and scrolled through `Reflect` (see below).
         let out_selector = StoredValue::new(format!("#{id}-out"));
         let out = move || {
@@ -171,6 +172,11 @@ impl<M: Served> Demo<M> {
                     let outcomes = acts
                         .into_iter()
                         .map(|(action, done)| {
+                            // What the level being played forbids is said in its words, and not done.
+                            let lang = reader.get_untracked();
+                            if let Some(why) = self.forbid.with_untracked(|f| f.why::<M>(&action, lang)) {
+                                return Err(lang::level_forbids(lang, &why));
+                            }
                             self.dispatch.run(action);
                             let refusal = self.session.with_untracked(|s| s.last_refusal().map(|r| r.tell(Voice::K8s)));
                             refusal.map_or(Ok(done), Err)

@@ -71,6 +71,12 @@ pub struct Session<M: Model> {
     history: Vec<M::Action>,
     /// How many of `history` the state reflects: less than its length after going back.
     moment: usize,
+    /// Whether each action of `history` up to the moment shown was accepted: a level counts only
+    /// those (`practice.rs`).
+    accepted: Vec<bool>,
+    /// The pods a real cluster holds for the refused actions so far, as kubectl's moment holds
+    /// them (`kubevol_sim::cluster::Waiting`): the next action that starts one names it.
+    waiting: kubevol_sim::cluster::Waiting,
     /// The demo's own start: what a demo does on its own before the reader's first click (the
     /// topology chapter placing its pods), which its settings make again, so a share link leaves it out.
     floor: usize,
@@ -93,6 +99,8 @@ impl<M: Model> Session<M> {
             setup: setup.clone(),
             history: Vec::new(),
             moment: 0,
+            accepted: Vec::new(),
+            waiting: Default::default(),
             floor: 0,
             stop: 0,
         };
@@ -103,6 +111,9 @@ impl<M: Model> Session<M> {
     /// Applies one action and records what happened. Returns whether it was accepted. After going
     /// back, a new action drops the moments ahead: the reader has taken the other branch.
     pub fn dispatch(&mut self, action: M::Action) -> bool {
+        // As the cluster carries it out, so the history (and a share link of it) names the pod
+        // kubectl showed waiting.
+        let action = self.state.assign(action, &self.waiting.0);
         self.history.truncate(self.moment);
         self.history.push(action.clone());
         self.moment += 1;
@@ -133,6 +144,14 @@ impl<M: Model> Session<M> {
     /// How many actions the moment shown has taken since the earliest moment Back returns to.
     pub fn since_stop(&self) -> usize {
         self.moment - self.stop
+    }
+
+    /// Of the actions since the earliest moment Back returns to, how many the model accepted and
+    /// how many it refused.
+    pub fn outcomes_since_stop(&self) -> (usize, usize) {
+        let since = &self.accepted[self.stop.min(self.accepted.len())..];
+        let accepted = since.iter().filter(|a| **a).count();
+        (accepted, since.len() - accepted)
     }
 
     /// The moment shown, and how many there are: `(moment, last)`.
@@ -230,18 +249,26 @@ impl<M: Model> Session<M> {
 
     fn step(&mut self, action: M::Action) -> bool {
         self.actions += 1;
-        match self.state.apply(action) {
+        self.accepted.truncate(self.moment.saturating_sub(1));
+        let accepted = match self.state.apply(action.clone()) {
             Ok(events) => {
                 self.record(&events);
                 self.last = Last::Done(events);
+                let state = &self.state;
+                self.waiting.0.retain(|w| !state.started(w));
                 true
             }
             Err(refusal) => {
+                if let Some(pod) = self.state.waiter(&action, &refusal) {
+                    self.waiting.wait(pod);
+                }
                 self.push(Entry::Refused(refusal.clone()));
                 self.last = Last::Refused(refusal);
                 false
             }
-        }
+        };
+        self.accepted.push(accepted);
+        accepted
     }
 
     fn record(&mut self, events: &[M::Event]) {

@@ -10,9 +10,10 @@
 //! A form is its fields joined by [`SEP`]: [`TAG`], the kind, the id, the title and the intro (ja,
 //! en), the start and the solution (each the demo's settings and actions, as a link writes them;
 //! the solution empty when there is none), `par` (or empty), the number of checks, each check's
-//! command and what it prints, and the hints (ja, en).
+//! command and what it prints, the number of forbidden actions, each one's `type` and why (ja,
+//! en), and the hints (ja, en).
 
-use kubevol_levels::{Check, Level, Words, WrittenCheck};
+use kubevol_levels::{Check, Forbid, Level, Words, WrittenCheck};
 use kubevol_sim::link::{self, Compact};
 use kubevol_sim::Model;
 use wasm_bindgen::JsCast;
@@ -20,7 +21,7 @@ use wasm_bindgen::JsCast;
 use crate::api::Scenarios;
 
 /// What begins every form, with its version: a form of another version is not read.
-pub const TAG: &str = "kubevol-level 1";
+pub const TAG: &str = "kubevol-level 2";
 
 /// Between a form's fields (the ASCII unit separator, which no level's text holds).
 pub const SEP: char = '\u{1f}';
@@ -64,7 +65,7 @@ pub fn write_object<M: Model, C: Compact + Copy>(
     scenarios: &Scenarios<M, C>,
     value: wasm_bindgen::JsValue,
 ) -> Result<String, String> {
-    use kubevol_levels::{CHECK_FIELDS, FIELDS, START_FIELDS, WORDS_FIELDS};
+    use kubevol_levels::{CHECK_FIELDS, FIELDS, FORBID_FIELDS, START_FIELDS, WORDS_FIELDS};
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err("level: expected an object like {id, kind, title, intro, start, goal}".into());
     }
@@ -75,11 +76,16 @@ pub fn write_object<M: Model, C: Compact + Copy>(
     objects.push(("start.".into(), field(&value, "start"), &START_FIELDS[..]));
     objects.push(("title.".into(), field(&value, "title"), &WORDS_FIELDS[..]));
     objects.push(("intro.".into(), field(&value, "intro"), &WORDS_FIELDS[..]));
-    for (list, fields) in [("goal", &CHECK_FIELDS[..]), ("hints", &WORDS_FIELDS[..])] {
+    for (list, fields) in [("goal", &CHECK_FIELDS[..]), ("forbid", &FORBID_FIELDS[..]), ("hints", &WORDS_FIELDS[..])] {
         let items = field(&value, list);
         if js_sys::Array::is_array(&items) {
             let items = js_sys::Array::from(&items);
-            objects.extend(items.iter().enumerate().map(|(at, item)| (format!("{list}[{at}]."), item, fields)));
+            for (at, item) in items.iter().enumerate() {
+                if list == "forbid" {
+                    objects.push((format!("forbid[{at}].why."), field(&item, "why"), &WORDS_FIELDS[..]));
+                }
+                objects.push((format!("{list}[{at}]."), item, fields));
+            }
         }
     }
     for (path, object, fields) in objects.iter().filter(|(_, o, _)| o.is_object()) {
@@ -107,7 +113,7 @@ fn form_of<M: Model, C: Compact + Copy>(
     if let Some(at) = level.solution.iter().position(|a| !(scenarios.offered.offers)(a)) {
         return Err(format!("solution[{at}]: no control of this demo makes this action"));
     }
-    let words = [&level.title, &level.intro].into_iter().chain(&level.hints);
+    let words = [&level.title, &level.intro].into_iter().chain(&level.hints).chain(level.forbid.iter().map(|f| &f.why));
     let texts = words.flat_map(|w| [&w.ja, &w.en]).chain(level.goal.iter().flat_map(|c| [&c.kubectl, &c.prints]));
     if texts.clone().any(|t| t.contains([SEP, BETWEEN])) {
         return Err("level: a text holds an ASCII separator character (U+001E or U+001F)".into());
@@ -119,13 +125,18 @@ fn form_of<M: Model, C: Compact + Copy>(
     fields.extend([way(&read.actions), solution, level.par.map(|p| p.to_string()).unwrap_or_default()]);
     fields.push(level.goal.len().to_string());
     fields.extend(level.goal.iter().flat_map(|c| [c.kubectl.clone(), c.prints.clone()]));
+    fields.push(level.forbid.len().to_string());
+    fields.extend(level.forbid.iter().flat_map(|f| [f.action.clone(), f.why.ja.clone(), f.why.en.clone()]));
     fields.extend(level.hints.iter().flat_map(|h| [h.ja.clone(), h.en.clone()]));
     Ok(fields.join(&SEP.to_string()))
 }
 
 /// A level from its form, for this demo, or why not. Only this crate's writer makes forms, so a
 /// form that does not read is named, not explained field by field.
-pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str) -> Result<Opened<M, C>, String> {
+pub fn read<'a, M: Model, C: Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    form: &'a str,
+) -> Result<Opened<M, C>, String> {
     let broken = |what: &str| format!("level: not a level's form ({what})");
     let mut fields = form.split(SEP);
     let mut next = |what: &str| fields.next().ok_or_else(|| broken(what));
@@ -134,9 +145,10 @@ pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str
     }
     ours(scenarios, next("kind")?)?;
     let id = next("id")?.to_string();
-    let mut words =
-        |what: &str| -> Result<Words, String> { Ok(Words { ja: next(what)?.into(), en: next(what)?.into() }) };
-    let (title, intro) = (words("title")?, words("intro")?);
+    let words = |next: &mut dyn FnMut(&str) -> Result<&'a str, String>, what: &str| -> Result<Words, String> {
+        Ok(Words { ja: next(what)?.into(), en: next(what)?.into() })
+    };
+    let (title, intro) = (words(&mut next, "title")?, words(&mut next, "intro")?);
     let way = |fragment: &str| {
         let (config, actions) =
             link::decode_any_length::<(C, Vec<M::Action>)>(fragment).map_err(|_| broken("a way"))?;
@@ -161,13 +173,33 @@ pub fn read<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, form: &str
         let (kubectl, prints) = (next("check")?.to_string(), next("check")?.to_string());
         goal.push(Check::read(at, kubectl, prints)?);
     }
+    let count: usize = next("forbidden")?.parse().map_err(|_| broken("forbidden"))?;
+    let mut forbid = Vec::with_capacity(count);
+    for _ in 0..count {
+        let action = next("forbidden")?.to_string();
+        if !M::ACTION_NAMES.contains(&action.as_str()) {
+            return Err(broken("a forbidden action"));
+        }
+        forbid.push(Forbid { action, why: words(&mut next, "forbidden")? });
+    }
     let mut hints = Vec::new();
     while let Some(ja) = fields.next() {
         let en = fields.next().ok_or_else(|| broken("a hint"))?;
         hints.push(Words { ja: ja.into(), en: en.into() });
     }
     let setup = (scenarios.start)(config).into_setup();
-    let level =
-        Level { id, seed: String::new(), title, intro, setup, start: start.clone(), goal, hints, solution, par };
+    let level = Level {
+        id,
+        seed: String::new(),
+        title,
+        intro,
+        setup,
+        start: start.clone(),
+        goal,
+        forbid,
+        hints,
+        solution,
+        par,
+    };
     Ok(Opened { level, config, start })
 }

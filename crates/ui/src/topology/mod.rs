@@ -359,12 +359,19 @@ fn node_card(name: String) -> AnyView {
 /// A button that acts on one node or one pod: a single shape for all of them, so
 /// the wasm carries its code once.
 fn act(action: &'static str, node: Option<String>, pod: Option<String>, label: Msg, run: Action) -> AnyView {
-    let (lang, dispatch) = (use_lang(), use_demo::<State>().dispatch);
+    let (lang, demo) = (use_lang(), use_demo::<State>());
     let name = node.clone().or_else(|| pod.clone()).unwrap_or_default();
+    // A level that forbids it disables it, and says why where the button is.
+    let why = {
+        let run = run.clone();
+        text(move || demo.forbid.with(|f| f.why::<State>(&run, lang.get())).unwrap_or_default())
+    };
     view! {
         <button class:kv-danger=action != "recover-node" data-action=action data-node=node data-pod=pod
             aria-label=text(move || format!("{} {name}", label.get(lang.get())))
-            on:click=click(move || dispatch.run(run.clone()))>
+            disabled=flag(move || !why.get().is_empty())
+            title=move || Some(why.get()).filter(|w| !w.is_empty())
+            on:click=click(move || demo.dispatch.run(run.clone()))>
             {tr(label)}
         </button>
     }
