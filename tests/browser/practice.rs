@@ -65,12 +65,14 @@ async fn a_csi_level_is_solved_by_clicking_and_says_how_many_actions_it_took() {
     let goal = "[data-state=\"level-goal-picture\"]";
     assert_eq!(demo.all(&format!("{goal} [data-node=\"node-a\"] [data-pod]")).len(), 2, "two pods on node-a");
     assert_eq!(demo.all(&format!("{goal} [data-node=\"node-b\"] [data-pod]")).len(), 0);
-    let attach = || demo.find(&format!("{goal} [data-action=\"attach\"]")).unwrap().text_content().unwrap();
-    assert_eq!(attach(), "Attach");
+    assert!(demo.all(&format!("{goal} button")).is_empty(), "the goal's picture draws no control");
+    let node_b = || demo.find(&format!("{goal} [data-node=\"node-b\"] [data-state=\"pods\"]")).unwrap();
+    let node_b = || node_b().text_content().unwrap();
+    assert_eq!(node_b(), "no pod sees it");
     demo.click("[data-action=\"lang\"]").await;
-    assert_eq!(attach(), "繋ぐ", "the goal's picture follows the reader's language");
+    assert_eq!(node_b(), "見えている Pod なし", "the goal's picture follows the reader's language");
     demo.click("[data-action=\"lang\"]").await;
-    assert_eq!(attach(), "Attach");
+    assert_eq!(node_b(), "no pod sees it");
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
     demo.click("[data-action=\"mount\"][data-node=\"node-a\"]").await;
     assert_eq!(solved(&demo), None, "one pod is not the goal");
@@ -120,6 +122,10 @@ async fn a_refused_try_neither_solves_a_level_nor_counts_against_par() {
     demo.click("[data-action=\"detach\"][data-node=\"node-a\"]").await;
     demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
     assert_eq!(holds(&demo), [true, true, false], "web-2 waits on node-b for its mount");
+    // Each check's state in words, for a screen reader, beside the mark it hides.
+    let said: Vec<String> =
+        demo.all("[data-state=\"level-check\"]").iter().map(|e| e.text_content().unwrap_or_default()).collect();
+    assert_eq!(said, ["holds:", "holds:", "not yet:"]);
     assert_eq!(solved(&demo), None, "no pod uses the volume yet");
     assert_eq!(count(), "Counted: 3 actions (1 refused, not counted)");
     demo.click("[data-action=\"mount\"][data-node=\"node-b\"]").await;

@@ -564,7 +564,7 @@ await run('vitepress', [
     const solved = demo.locator('[data-state="level-solved"]');
     assertEq(await solved.isHidden(), true, 'not solved at its start');
     assertEq(JSON.stringify(await demo.locator('[data-goal]').evaluateAll((g) => g.map((e) => e.dataset.holds))), '["false"]', 'the goal');
-    // `.first()`: the goal's own picture, beside the reader's, draws the same (inert) buttons.
+    // `.first()`: the reader's own; the goal's picture beside it draws no button.
     await demo.locator('[data-action="attach"][data-node="node-b"]').first().click();
     await demo.locator('[data-action="mount"][data-node="node-b"]').first().click();
     await solved.waitFor({ state: 'visible' });

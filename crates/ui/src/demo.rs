@@ -242,6 +242,8 @@ pub struct Demo<M: Model> {
     pub level: RwSignal<Option<String>>,
     /// What the level being played forbids: `dispatch` refuses it, its controls are disabled.
     pub forbid: RwSignal<Forbidden>,
+    /// Drawn as a level's goal (`Place::goal`): the picture alone, with no control in it.
+    pub goal: bool,
 }
 
 /// The actions the level being played forbids (`practice.rs`), each as its `type` and why, in
@@ -299,7 +301,8 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     });
     // The level the page asked for, until the Practice panel opens it (`practice.rs`).
     let level = RwSignal::new(place.level.clone());
-    let demo = Demo { session, dispatch, travel, kind, nth: place.nth, lab: place.lab, level, forbid };
+    let (nth, lab, goal) = (place.nth, place.lab, place.goal);
+    let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal };
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

@@ -261,6 +261,9 @@ pub const LEVELS_INTRO: Msg = msg(
     "Practice toward a goal, checked with what kubectl prints. Solve it with the buttons or with kubectl",
 );
 pub const LEVEL_GOAL: Msg = msg("ゴール: kubectl がこう出力すること", "Goal: kubectl prints this");
+/// A check's state in words, beside its mark, for a screen reader.
+pub const LEVEL_HOLDS: Msg = msg("満たしている:", "holds:");
+pub const LEVEL_NOT_YET: Msg = msg("まだ満たしていない:", "not yet:");
 pub const LEVEL_NOW: Msg = msg("いまの出力:", "now prints:");
 pub const LEVEL_PRINTS_NOTHING: Msg = msg("(何も出力しない)", "(nothing)");
 pub const LEVEL_RESTART: Msg = msg("最初からやり直す", "Restart the level");

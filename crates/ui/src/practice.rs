@@ -298,6 +298,10 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                 view! {
                     <li data-goal=at data-holds=text(move || holds.get().to_string())>
                         <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
+                        // The mark's meaning in words, for a screen reader.
+                        <span class="kv-sr" data-state="level-check">
+                            {text(move || if holds.get() { lang::LEVEL_HOLDS } else { lang::LEVEL_NOT_YET }.get(lang.get()).into())}
+                        </span>
                         <code>"kubectl "{check.kubectl.clone()}</code>
                         " → "{printed(check.prints.trim().to_string())}
                         <span class="kv-goal-now" hidden=holds>
@@ -410,8 +414,8 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
 
 /// The demo's own picture of the moment the solution reaches, smaller, beside the reader's: the
 /// demo itself opened there as a level's goal (`Place::goal`), which draws its picture alone, made
-/// again when the reader switches language. It takes no input (`inert`): its buttons are the
-/// picture's, not controls.
+/// again when the reader switches language. It draws no control (`Demo::goal`), and takes no
+/// input (`inert`).
 ///
 /// Through the demo's own component, which the folds part calls anyway (a share link's demo): a
 /// signal or context of the demo's types made here, or a call to its picture component, would be

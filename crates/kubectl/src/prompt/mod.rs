@@ -82,7 +82,10 @@ pub fn answer<M: Served>(state: &mut M, moment: &mut Moment, request: Request) -
 /// `help`: the commands this demo's prompt answers and the kinds of its cluster.
 pub fn help(kinds: &[Kind]) -> String {
     let mut out = String::from("kubectl controls this demo's cluster: a model, not a real one. It answers:\n\n");
-    for (name, what) in OURS {
+    // Exactly what the prompt does: cordon, uncordon and drain are read (each answers that the
+    // demo's models have no such action, `node`), so they are not offered here.
+    let node = [NodeCommand::Cordon, NodeCommand::Uncordon, NodeCommand::Drain].map(NodeCommand::name);
+    for (name, what) in OURS.iter().filter(|(name, _)| !node.contains(name)) {
         let _ = writeln!(out, "  {name:<14}{what}");
     }
     out.push_str("\nResource types:\n");
@@ -90,6 +93,8 @@ pub fn help(kinds: &[Kind]) -> String {
         let (plural, _, short) = kind.api();
         let _ = writeln!(out, "  {plural:<28}{}", short.join(", "));
     }
+    // Events are every demo's: `get events`, and the Events `describe` ends with.
+    let _ = writeln!(out, "  {:<28}ev", "events");
     out.push_str(
         "\nFlags: get -o wide|yaml|json|name|jsonpath=..., -l, --show-labels, -n, -A, -w; delete --force \
          --grace-period=0; scale --replicas=N.\nTab completes, Up and Down walk the history, Ctrl-L clears, Ctrl-C \
@@ -242,6 +247,18 @@ fn node<M: Served>(moment: &Moment, command: NodeCommand, name: &str) -> Reply<M
 pub(crate) mod tests {
     use super::*;
     use kubevol_sim::statefulset;
+
+    /// `help` lists exactly what the prompt does: not the node commands every demo declines, and
+    /// Events among the types.
+    #[test]
+    fn help_lists_what_the_prompt_does() {
+        let said = help(&[Kind::Pod]);
+        for declined in ["cordon", "uncordon", "drain"] {
+            assert!(!said.lines().any(|l| l.trim_start().starts_with(declined)), "{said}");
+        }
+        assert!(said.lines().any(|l| l.trim_start().starts_with("events") && l.ends_with("ev")), "{said}");
+        assert!(said.lines().any(|l| l.trim_start().starts_with("scale")), "{said}");
+    }
 
     /// A typed line read by the parser and answered, as the prompt's view does.
     fn ask<M: Served>(moment: &Moment, kinds: &[Kind], line: &str) -> Reply<M::Action> {

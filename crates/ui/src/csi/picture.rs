@@ -171,6 +171,7 @@ fn NodeBox(name: &'static str) -> impl IntoView {
             class:kv-on=flag(move || card.get().attached.is_some())>
             <header class="kv-node-head" inner_html=Kept(head)></header>
             <p class="kv-pods" data-state="pods" inner_html=Kept(chips)></p>
+            {(!demo.goal).then(|| view! {
             <div class="kv-buttons">
                 {button("attach", words::ATTACH, |node| Action::Attach { claim: DEMO_CLAIM.into(), node: node.into() })}
                 {button("mount", words::MOUNT, |node| {
@@ -178,6 +179,7 @@ fn NodeBox(name: &'static str) -> impl IntoView {
                 })}
                 {button("detach", words::DETACH, |node| Action::Detach { claim: DEMO_CLAIM.into(), node: node.into() })}
             </div>
+            })}
         </section>
     }
 }

@@ -336,14 +336,17 @@ fn volume_card(ordinal: u32, card: VolumeCard, volume: Memo<Option<VolumeCard>>)
 }
 
 /// A button that acts on one ordinal's pod or volume, named after it for screen readers.
+/// None in a level's goal, which draws no control.
 fn ordinal_button(hook: &'static str, label: Msg, ordinal: u32, name: String, action: Action) -> impl IntoView {
-    let dispatch = use_demo::<State>().dispatch;
-    view! {
-        <button data-action=hook data-ordinal=ordinal.to_string() aria-label=named(label, name)
-            on:click=click(move || dispatch.run(action.clone()))>
-            {tr(label)}
-        </button>
-    }
+    let demo = use_demo::<State>();
+    (!demo.goal).then(|| {
+        view! {
+            <button data-action=hook data-ordinal=ordinal.to_string() aria-label=named(label, name)
+                on:click=click(move || demo.dispatch.run(action.clone()))>
+                {tr(label)}
+            </button>
+        }
+    })
 }
 
 /// A level's goal, drawn as the demo's picture alone at the moment its solution reaches

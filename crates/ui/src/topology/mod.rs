@@ -360,6 +360,10 @@ fn node_card(name: String) -> AnyView {
 /// the wasm carries its code once.
 fn act(action: &'static str, node: Option<String>, pod: Option<String>, label: Msg, run: Action) -> AnyView {
     let (lang, demo) = (use_lang(), use_demo::<State>());
+    // A level's goal draws no control.
+    if demo.goal {
+        return ().into_any();
+    }
     let name = node.clone().or_else(|| pod.clone()).unwrap_or_default();
     // A level that forbids it disables it, and says why where the button is.
     let why = {
