@@ -67,10 +67,11 @@ impl Served for csi::State {
     ];
 
     /// The CSI chapter's pods exist only while they mount the volume: deleting one unmounts it
-    /// (its kubelet's NodeUnpublishVolume), as the demo's unmount button does.
+    /// (its kubelet's NodeUnpublishVolume), as the demo's unmount button does. A force delete does
+    /// not wait for the kubelet, so a node that stopped responding does not hold it up.
     fn action(cluster: &Cluster, change: &Change) -> Result<csi::Action, String> {
         match change {
-            Change::Delete { kind: Kind::Pod, name, .. } => {
+            Change::Delete { kind: Kind::Pod, name, force } => {
                 let pod = cluster.pods.iter().find(|p| p.name == *name).ok_or_else(|| cannot_change(change))?;
                 // A pod waiting for a refused attach is the Moment's, not the model's: it starts
                 // when its node may attach the volume, and the model has no action to delete it.
@@ -80,8 +81,12 @@ impl Served for csi::State {
                         node, attach it to this pod's node and mount it, and this pod starts",
                     ));
                 }
-                let claim = pod.claim.clone().unwrap_or_default();
-                Ok(csi::Action::Unmount { claim, pod: name.clone() })
+                let (claim, pod) = (pod.claim.clone().unwrap_or_default(), name.clone());
+                Ok(if *force {
+                    csi::Action::ForceDeletePod { claim, pod }
+                } else {
+                    csi::Action::Unmount { claim, pod }
+                })
             }
             Change::Delete { kind: Kind::PersistentVolumeClaim, name, .. } => {
                 Ok(csi::Action::DeleteClaim { claim: name.clone() })

@@ -44,6 +44,7 @@ impl Moves for csi::State {
         }
         for pod in cluster.pods.iter().filter(|p| !p.creating) {
             all.push(Unmount { claim: claim(), pod: pod.name.clone() });
+            all.push(ForceDeletePod { claim: claim(), pod: pod.name.clone() });
             all.push(Write { claim: claim(), pod: pod.name.clone() });
         }
         all.extend(cluster.volumes.iter().map(|v| DeleteReleased { volume: v.name.clone() }));

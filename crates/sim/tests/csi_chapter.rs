@@ -413,3 +413,34 @@ fn state_and_actions_round_trip_through_json() {
     .unwrap();
     assert!(matches!(action, Action::Request(ClaimSpec { mode: AccessMode::ReadWriteOncePod, zone: None, .. })));
 }
+
+/// `kubectl delete pod --force --grace-period=0` of a pod on a node that stopped responding: the
+/// API server does not ask the node, so the pod goes; nothing reaches the node, so the disk stays
+/// attached there, and only a force detach frees it for node-b. On a node that responds, a force
+/// delete unmounts as any delete does.
+#[test]
+fn a_force_delete_on_a_node_that_stopped_responding_leaves_the_disk_attached() {
+    let force = |pod: &str| Action::ForceDeletePod { claim: "data".into(), pod: pod.into() };
+    let mut s = demo(AccessMode::ReadWriteOnce, Binding::Immediate, false);
+    s.apply(attach("node-a")).unwrap();
+    s.apply(mount("node-a")).unwrap();
+    s.apply(Action::SetResponsive { node: "node-a".into(), responsive: false }).unwrap();
+    assert_eq!(refused(&mut s, unmount("web-1")).kind(), "node-unresponsive", "a graceful unmount waits");
+    let said = s.apply(force("web-1")).unwrap();
+    assert_eq!(said.len(), 1, "no CSI call reaches a node that does not respond: {said:?}");
+    assert!(said[0].tell(Voice::En).contains("stays attached to node-a until it is force-detached"));
+    let v = s.volume_for("data").unwrap();
+    assert!(v.mounts.is_empty() && v.attached.contains("node-a"), "{v:?}");
+    assert_eq!(refused(&mut s, detach("node-a")).kind(), "node-unresponsive");
+    assert_eq!(refused(&mut s, attach("node-b")).kind(), "multi-attach");
+    s.apply(Action::ForceDetach { claim: "data".into(), node: Some("node-a".into()) }).unwrap();
+    s.apply(attach("node-b")).unwrap();
+    s.apply(mount("node-b")).unwrap();
+    assert_eq!(s.volume_for("data").unwrap().mounts.keys().collect::<Vec<_>>(), ["web-2"], "a name never used twice");
+
+    let mut up = demo(AccessMode::ReadWriteOnce, Binding::Immediate, false);
+    up.apply(attach("node-a")).unwrap();
+    up.apply(mount("node-a")).unwrap();
+    let said = up.apply(force("web-1")).unwrap();
+    assert!(rpcs(&said).contains(&"NodeUnpublishVolume"), "{said:?}");
+}

@@ -168,7 +168,6 @@ fn topology_refusals() -> Vec<topology::Refusal> {
         PlacedPodWithClaim { pod: s("p1") },
         PlacedOffSelector { pod: s("p1"), node: s("w2") },
         NodeUp { node: s("w1") },
-        AlreadyTerminating { pod: s("web-0") },
     ]
 }
 
@@ -191,7 +190,6 @@ fn topology_place(r: &topology::Refusal) -> usize {
         PlacedPodWithClaim { .. } => 13,
         PlacedOffSelector { .. } => 14,
         NodeUp { .. } => 15,
-        AlreadyTerminating { .. } => 16,
     }
 }
 
@@ -212,6 +210,6 @@ fn every_statefulset_refusal_kind_is_its_serde_tag() {
 #[test]
 fn every_topology_refusal_kind_is_its_serde_tag() {
     let all = topology_refusals();
-    assert_every_variant(&all, topology_place, 17);
+    assert_every_variant(&all, topology_place, 16);
     assert_kinds_match(&all);
 }

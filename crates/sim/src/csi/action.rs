@@ -27,6 +27,14 @@ pub enum Action {
         claim: String,
         pod: String,
     },
+    /// `kubectl delete pod --force --grace-period=0`: the pod object goes without waiting for its
+    /// kubelet. On a node that responds, its kubelet unmounts as for any delete; on one that does
+    /// not, nothing is unmounted or detached: the volume stays attached there until it is
+    /// force-detached.
+    ForceDeletePod {
+        claim: String,
+        pod: String,
+    },
     /// Unmount every pod that sees the volume.
     UnmountAll {
         claim: String,
@@ -72,11 +80,12 @@ pub enum Action {
 impl Action {
     /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     /// Every action's `type`, in the order `name` gives them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "request",
         "attach",
         "mount",
         "unmount",
+        "force-delete-pod",
         "unmount-all",
         "detach",
         "force-detach",
@@ -93,6 +102,7 @@ impl Action {
             Action::Attach { .. } => "attach",
             Action::Mount { .. } => "mount",
             Action::Unmount { .. } => "unmount",
+            Action::ForceDeletePod { .. } => "force-delete-pod",
             Action::UnmountAll { .. } => "unmount-all",
             Action::Detach { .. } => "detach",
             Action::ForceDetach { .. } => "force-detach",
@@ -110,6 +120,7 @@ impl Action {
             Action::Attach { claim, .. }
             | Action::Mount { claim, .. }
             | Action::Unmount { claim, .. }
+            | Action::ForceDeletePod { claim, .. }
             | Action::UnmountAll { claim }
             | Action::Detach { claim, .. }
             | Action::ForceDetach { claim, .. }

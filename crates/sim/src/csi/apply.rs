@@ -20,6 +20,14 @@ pub type Outcome = Result<Vec<Event>, Refusal>;
 
 const MAX_SIZE_GIB: u32 = 65_536;
 
+/// What a force delete acts on: the pod, its node, and whether that node responds.
+struct ForceDelete {
+    volume: String,
+    node: String,
+    pod: String,
+    responsive: bool,
+}
+
 impl State {
     /// Builds the state a scenario starts from, requesting its claims in order.
     pub fn new(setup: &Setup) -> Result<(State, Vec<Event>), Refusal> {
@@ -60,7 +68,11 @@ impl State {
         // Only these let go of a claim's volume, and only of their own claim's.
         let lets_go = matches!(
             action,
-            Action::Unmount { .. } | Action::UnmountAll { .. } | Action::Detach { .. } | Action::ForceDetach { .. }
+            Action::Unmount { .. }
+                | Action::UnmountAll { .. }
+                | Action::ForceDeletePod { .. }
+                | Action::Detach { .. }
+                | Action::ForceDetach { .. }
         );
         let claim = lets_go.then(|| action.claim().map(str::to_string)).flatten();
         let outcome = match action {
@@ -73,6 +85,9 @@ impl State {
             }
             Action::Unmount { claim, pod } => {
                 self.check_unmount(&claim, &pod).map(|volume| self.do_unmount(&volume, &pod))
+            }
+            Action::ForceDeletePod { claim, pod } => {
+                self.check_force_delete_pod(&claim, &pod).map(|plan| self.do_force_delete_pod(plan))
             }
             Action::UnmountAll { claim } => self.check_unmount_all(&claim).map(|plan| self.do_unmount_all(plan)),
             Action::Detach { claim, node } => {
@@ -429,6 +444,32 @@ impl State {
             events.push(Event::Csi(self.send(CsiCall::new(Rpc::NodeUnstageVolume, volume).node(&node))));
         }
         events
+    }
+
+    /// A force delete: the pod must be one that mounts the claim. The API server does not ask its
+    /// node, so a node that stopped responding does not refuse it.
+    fn check_force_delete_pod(&self, claim: &str, pod: &str) -> Check<ForceDelete> {
+        let v = self.bound_volume(claim)?;
+        let Some(node) = v.mounts.get(pod) else {
+            return Err(NoChange::Holds(AlreadyHolds::NotMounted { volume: v.name.clone(), pod: pod.to_string() }));
+        };
+        let responsive = self.nodes.get(node).is_some_and(|n| n.responsive);
+        Ok(ForceDelete { volume: v.name.clone(), node: node.clone(), pod: pod.to_string(), responsive })
+    }
+
+    /// On a node that responds, its kubelet unmounts as for any delete. On one that does not, the
+    /// pod object is gone and nothing else moves: no NodeUnpublishVolume reaches the node, and the
+    /// volume stays attached to it; the attach/detach controller detaches it only when told the
+    /// node is down for good, or on its own after its six minutes' wait, which the model has no
+    /// clock for: the reader force-detaches.
+    // Models pkg/controller/volume/attachdetach/reconciler/reconciler.go reconciler.reconcile
+    fn do_force_delete_pod(&mut self, plan: ForceDelete) -> Vec<Event> {
+        let ForceDelete { volume, node, pod, responsive } = plan;
+        if responsive {
+            return self.do_unmount(&volume, &pod);
+        }
+        self.volume_mut(&volume).remove_mount(&pod);
+        vec![Event::PodForceDeleted { volume, node, pod }]
     }
 
     fn check_unmount_all(&self, claim: &str) -> Check<(String, Vec<String>)> {

@@ -53,6 +53,12 @@ pub enum Event {
         node: String,
         pod: String,
     },
+    /// A pod on a node that does not respond, force deleted: the volume stays attached there.
+    PodForceDeleted {
+        volume: String,
+        node: String,
+        pod: String,
+    },
     Detached {
         volume: String,
         node: String,
@@ -245,6 +251,17 @@ told_table! {
         Event::Unmounted { volume, node, pod } => Words {
             ja: format!("{node} の {pod} から {volume} が見えなくなった"),
             en: format!("{pod} on {node} no longer sees {volume}"),
+            k8s: None,
+        },
+        Event::PodForceDeleted { volume, node, pod } => Words {
+            ja: format!(
+                "{pod} を強制削除した (kubelet の確認を待たない)。{node} は応答しないので、{volume} は {node} に繋がったまま: \
+                強制的に外すまで (attach/detach controller は 6 分待ってから自分で外す)"
+            ),
+            en: format!(
+                "force deleted {pod} without its kubelet's word. {node} does not respond, so {volume} stays attached \
+                to {node} until it is force-detached (the attach/detach controller does so itself after 6 minutes)"
+            ),
             k8s: None,
         },
         Event::Detached { volume, node } => Words {

@@ -35,6 +35,7 @@ compact_enum!(VolumeAction {
     9 => DeleteReleased { volume },
     10 => Expand { claim, size_gib },
     11 => SetResponsive { node, responsive },
+    12 => ForceDeletePod { claim, pod },
 });
 
 // ---- statefulset ----------------------------------------------------------------------------------

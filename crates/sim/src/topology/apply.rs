@@ -324,10 +324,14 @@ impl State {
         vec![Event::ZoneLost { zone, nodes: up, lost, lost_per_node, survivors: self.running(), of: before }]
     }
 
+    /// A graceful delete of a pod already Terminating is accepted and changes nothing: the API
+    /// server keeps its deletionTimestamp (a longer grace period never extends it), and the pod
+    /// still waits for its kubelet.
+    // Models staging/src/k8s.io/apiserver/pkg/registry/rest/delete.go BeforeDelete
     fn check_delete_pod(&self, pod: &str) -> Check<Phase> {
         let phase = self.phase(self.check_pod(pod)?);
         if phase == Phase::Terminating {
-            return Err(Refusal::AlreadyTerminating { pod: pod.to_string() }.into());
+            return Err(NoChange::Holds(Event::StillTerminating { pod: pod.to_string() }));
         }
         Ok(phase)
     }

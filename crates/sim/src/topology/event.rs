@@ -87,6 +87,10 @@ pub enum Event {
     PodTerminating {
         pod: String,
     },
+    /// A graceful delete of a pod already Terminating: accepted, and nothing changes.
+    StillTerminating {
+        pod: String,
+    },
     /// The pod object is gone without its kubelet's word.
     PodForceDeleted {
         pod: String,
@@ -198,6 +202,12 @@ told_table! {
         Event::PodTerminating { pod } => Words {
             ja: format!("{pod} を削除へ。ノードが応答しないので Terminating のまま残る"),
             en: format!("{pod} is marked for deletion; its node does not answer, so it stays Terminating"),
+            k8s: None,
+        },
+        Event::StillTerminating { pod } => Words {
+            ja: format!("{pod} はもう Terminating。削除は受け付けられたが、終わらせるのは強制削除か、ノードの削除か復帰"),
+            en: format!("{pod} is already Terminating: the delete is accepted, and only a force delete, or removing or \
+                recovering its node, ends it"),
             k8s: None,
         },
         Event::PodForceDeleted { pod } => Words {

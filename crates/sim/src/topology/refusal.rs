@@ -23,7 +23,6 @@ pub enum Refusal {
     PlacedPodWithClaim { pod: String },
     PlacedOffSelector { pod: String, node: String },
     NodeUp { node: String },
-    AlreadyTerminating { pod: String },
 }
 
 // The table: each refusal's kind (serde's tag) and its texts, in variant order.
@@ -100,13 +99,6 @@ told_table! {
             kind: "node-up",
             ja: format!("{node} は動いている。消したり戻したりできるのは落ちたノードだけ"),
             en: format!("{node} is up; only a lost node can be removed or brought back"),
-            k8s: None,
-        },
-        Refusal::AlreadyTerminating { pod } => Row {
-            kind: "already-terminating",
-            ja: format!("{pod} はもう Terminating。終わらせるのは強制削除か、ノードの削除か復帰"),
-            en: format!("{pod} is already Terminating; only a force delete, or removing or recovering its node, ends \
-                it"),
             k8s: None,
         },
     }

@@ -50,7 +50,14 @@ pub fn random_volume_action(rng: &mut Rng, state: &csi::State) -> csi::Action {
         }),
         2 | 3 => Action::Attach { claim, node },
         4 | 5 => Action::Mount { claim, node, pod: if rng.chance(50) { Some(pod) } else { None } },
-        6 => Action::Unmount { claim, pod: if rng.chance(50) { pod } else { state.next_pod_name() } },
+        6 => {
+            let pod = if rng.chance(50) { pod } else { state.next_pod_name() };
+            if rng.chance(25) {
+                Action::ForceDeletePod { claim, pod }
+            } else {
+                Action::Unmount { claim, pod }
+            }
+        }
         7 => Action::UnmountAll { claim },
         8 => Action::Detach { claim, node },
         9 => Action::ForceDetach { claim, node: if rng.chance(50) { Some(node) } else { None } },
