@@ -8,6 +8,7 @@
 mod support;
 
 mod api;
+mod clicks;
 mod csi;
 mod practice;
 mod prompt;

@@ -162,6 +162,33 @@ async fn the_prompt_answers_a_forbidden_change_with_the_levels_reason() {
     demo.remove();
 }
 
+/// A setting changed in a level starts the demo elsewhere: the level is left, and said; Share
+/// then names no level, and its link reopens the moment it was made at, with the setting chosen.
+#[wasm_bindgen_test]
+async fn a_setting_changed_in_a_level_leaves_it_and_its_link_is_of_the_demo_alone() {
+    let demo = support::mount("csi", "en").await;
+    open_level(&demo, "csi-dead-node").await;
+    assert!(demo.find("[data-state=\"level-left\"]").unwrap().has_attribute("hidden"));
+    demo.click("[data-action=\"zone\"][data-value=\"on\"]").await;
+    assert_eq!(
+        demo.state("level-left"),
+        "The demo's settings changed, so you left the level “A node that stopped answering”. Open it again from the list"
+    );
+    assert!(demo.find(".kv-level").is_none(), "no level is open");
+    demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
+    demo.open("history").await;
+    let fragment = crate::shell::share(&demo).await;
+    assert!(!fragment.contains('/'), "a link of no level: {fragment}");
+    let shared = demo.state("badge");
+    demo.remove();
+    support::set_fragment(Some(&fragment));
+    let opened = support::mount("csi", "en").await;
+    support::set_fragment(None);
+    assert_eq!(opened.state("badge"), shared, "the moment it was made at");
+    assert!(opened.find(".kv-level").is_none());
+    opened.remove();
+}
+
 #[wasm_bindgen_test]
 async fn a_level_is_solved_by_typing_in_the_prompt() {
     let demo = support::mount("statefulset", "en").await;

@@ -331,6 +331,14 @@ pub fn level_progress(lang: Lang, fewest: Option<usize>, par: Option<usize>) -> 
     }
 }
 
+/// A level the reader left by changing what its start fixes.
+pub fn level_left(lang: Lang, title: &str) -> String {
+    lang.say(
+        format_args!("設定を変えたので「{title}」の練習を離れた。一覧からもう一度開ける"),
+        format_args!("The demo's settings changed, so you left the level “{title}”. Open it again from the list"),
+    )
+}
+
 /// A level the demo cannot open, and why (the path of what is wrong in it).
 pub fn level_refused(lang: Lang, fault: &str) -> String {
     lang.say(

@@ -136,6 +136,9 @@ fn save(progress: &Progress) {
 struct Playing<M: Model, C> {
     opened: Arc<Opened<M, C>>,
     builtin: bool,
+    /// The level's start as the demo's session holds it: its setup and the actions to it. A
+    /// history that does not begin so is not this level's.
+    start: (M::Setup, Vec<M::Action>),
 }
 
 /// What the panel shows above the list of levels.
@@ -143,6 +146,8 @@ enum Now<M: Model, C> {
     Nothing,
     /// The level the page asked for, which this demo cannot open, and why.
     Refused(String),
+    /// The level the reader left by changing what its start fixes (a setting, a preset, Reset).
+    Left(Words),
     Playing(Arc<Playing<M, C>>),
 }
 
@@ -172,6 +177,12 @@ fn session_at<M: Model, C: Copy>(levels: &Levels<M, C>, opened: &Opened<M, C>, a
         session.dispatch(action.clone());
     }
     session
+}
+
+/// Whether a history (a setup and its actions) begins with a level's start.
+fn within<M: Model>(history: (&M::Setup, &[M::Action]), start: &(M::Setup, Vec<M::Action>)) -> bool {
+    let (setup, actions) = history;
+    same(setup, &start.0) && actions.len() >= start.1.len() && same(&actions[..start.1.len()], &start.1[..])
 }
 
 fn pick(lang: Lang, words: &Words) -> String {
@@ -214,12 +225,10 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     // moment; otherwise, and always on Restart, the level starts afresh.
     let open = move |opened: Arc<Opened<M, C>>, builtin: bool, keep: bool| {
         let begun = session_at(levels, &opened, &[]);
+        let start = (begun.history().0.clone(), begun.history().1.to_vec());
         let inside = keep
             && started.config() == opened.config
-            && demo.session.with_untracked(|s| {
-                let (mine, theirs) = (s.recorded(), begun.history());
-                same(mine.0, theirs.0) && mine.1.len() >= theirs.1.len() && same(&mine.1[..theirs.1.len()], theirs.1)
-            });
+            && demo.session.with_untracked(|s| within::<M>(s.recorded(), &start));
         if inside {
             let at = begun.position().0;
             demo.session.update(|s| s.stop_at(at));
@@ -235,8 +244,22 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         demo.level.set(builtin.then(|| opened.level.id.clone()));
         let forbid = opened.level.forbid.iter().map(|f| (f.action.clone(), f.why.ja.clone(), f.why.en.clone()));
         demo.forbid.set(Forbidden(forbid.collect()));
-        now.set(Now::Playing(Arc::new(Playing { opened, builtin })));
+        now.set(Now::Playing(Arc::new(Playing { opened, builtin, start })));
     };
+    let leave = move |left: Now<M, C>| {
+        now.set(left);
+        demo.level.set(None);
+        demo.forbid.set(Forbidden::default());
+    };
+    // A setting, a preset or Reset starts the demo again elsewhere: its history is no longer the
+    // level's, so the level is left, and the panel says so (and Share then names no level).
+    Effect::new(move |_| {
+        let Some(p) = now.with(|n| n.playing().cloned()) else { return };
+        let kept = started.config() == p.opened.config && demo.with(|s| within::<M>(s.recorded(), &p.start));
+        if !kept {
+            leave(Now::Left(p.opened.level.title.clone()));
+        }
+    });
     // The level the page asked for (`Demo::level`, until it opens here): checked when the demo
     // mounted, so it opens; said if not.
     if let Some(asked) = demo.level.get_untracked() {
@@ -350,11 +373,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                     <button data-action="level-restart" on:click=click(move || open(again.clone(), builtin, false))>
                         {tr(lang::LEVEL_RESTART)}
                     </button>
-                    <button data-action="level-leave" on:click=click(move || {
-                        now.set(Now::Nothing);
-                        demo.level.set(None);
-                        demo.forbid.set(Forbidden::default());
-                    })>
+                    <button data-action="level-leave" on:click=click(move || leave(Now::Nothing))>
                         {tr(lang::LEVEL_LEAVE)}
                     </button>
                 </div>
@@ -395,9 +414,18 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             _ => String::new(),
         })
     });
+    let left = text(move || {
+        now.with(|n| match n {
+            Now::Left(title) => lang::level_left(lang.get(), &pick(lang.get(), title)),
+            _ => String::new(),
+        })
+    });
     view! {
         <p class="kv-part-failed" role="alert" data-state="level-refused" hidden=flag(move || refused.get().is_empty())>
             {refused}
+        </p>
+        <p class="kv-hint" role="status" data-state="level-left" hidden=flag(move || left.get().is_empty())>
+            {left}
         </p>
         {level}
         <p class="kv-hint">{tr(lang::LEVELS_INTRO)}</p>
