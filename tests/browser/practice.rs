@@ -122,6 +122,9 @@ async fn a_refused_try_neither_solves_a_level_nor_counts_against_par() {
     demo.click("[data-action=\"detach\"][data-node=\"node-a\"]").await;
     demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
     assert_eq!(holds(&demo), [true, true, false], "web-2 waits on node-b for its mount");
+    // The demo's header names the level and counts the checks that hold, above the cluster.
+    assert_eq!(demo.state("level-name"), "Move to node-b");
+    assert_eq!(demo.find("[data-action=\"level-checks\"]").unwrap().text_content().unwrap(), "2 of 3 checks hold");
     // Each check's state in words, for a screen reader, beside the mark it hides.
     let said: Vec<String> =
         demo.all("[data-state=\"level-check\"]").iter().map(|e| e.text_content().unwrap_or_default()).collect();
@@ -130,6 +133,11 @@ async fn a_refused_try_neither_solves_a_level_nor_counts_against_par() {
     assert_eq!(count(), "Counted: 3 actions (1 refused, not counted)");
     demo.click("[data-action=\"mount\"][data-node=\"node-b\"]").await;
     assert_eq!(solved(&demo).as_deref(), Some("Solved in 4 actions (par 4); 1 refused, not counted"));
+    assert_eq!(demo.find("[data-action=\"level-checks\"]").unwrap().text_content().unwrap(), "3 of 3 checks hold");
+    // Its button takes a keyboard reader to the checklist.
+    demo.click("[data-action=\"level-checks\"]").await;
+    let focused = web_sys::window().unwrap().document().unwrap().active_element().unwrap();
+    assert_eq!(focused.get_attribute("data-level").as_deref(), Some("csi-move-to-node-b"));
     demo.remove();
 }
 
@@ -175,6 +183,7 @@ async fn a_setting_changed_in_a_level_leaves_it_and_its_link_is_of_the_demo_alon
         "The demo's settings changed, so you left the level “A node that stopped answering”. Open it again from the list"
     );
     assert!(demo.find(".kv-level").is_none(), "no level is open");
+    assert!(demo.find("[data-state=\"level-strip\"]").is_none(), "and the header names none");
     demo.click("[data-action=\"attach\"][data-node=\"node-a\"]").await;
     demo.open("history").await;
     let fragment = crate::shell::share(&demo).await;
@@ -330,6 +339,7 @@ async fn a_share_link_carries_the_level_and_the_moment() {
     assert_eq!(opened.result, Ok(()));
     opened.settle("practice").await;
     assert!(opened.find(".kv-level[data-level=\"csi-move-to-node-b\"]").is_some(), "the level is open");
+    assert_eq!(opened.state("level-name"), "Move to node-b", "and its header says so, where it opens");
     assert_eq!(opened.state("badge"), shared, "at the moment shared");
     opened.click("[data-action=\"detach\"][data-node=\"node-a\"]").await;
     opened.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;

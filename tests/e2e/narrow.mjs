@@ -98,3 +98,43 @@ export async function driveAndLook({ COMMANDS, SKIP }) {
   }
   return { demos: roots.length, found: [...found].map(([what, step]) => `${what} (after ${step})`) };
 }
+
+/**
+ * In the page: for each demo opened in a level, scrolled as a reader scrolls to see the whole of
+ * its cluster's picture (the picture's bottom at the screen's bottom), whether the level's name and
+ * the line of its checks are in that screen too, clear of the picture (the line stays at the top
+ * of the screen while the demo scrolls under it). Returns what is not, one line per demo (an empty
+ * list when all are).
+ */
+export async function levelInOneScreen() {
+  const settle = () => new Promise((r) => setTimeout(() => requestAnimationFrame(() => r()), 0));
+  const out = [];
+  const roots = [...document.querySelectorAll('[data-kubevol-root]')];
+  for (const root of roots) {
+    const kind = root.dataset.kubevolRoot;
+    const picture = [...root.querySelectorAll('[data-state="picture"], [data-state="lanes"], [data-state="zones"]')]
+      .find((p) => !p.closest('.kv-goal-pic'));
+    (picture ?? root).scrollIntoView({ block: 'end' });
+    await settle();
+    const parts = {
+      'the level\'s name': root.querySelector('[data-state="level-name"]'),
+      'the checks\' line': root.querySelector('[data-action="level-checks"]'),
+      'the picture': picture,
+    };
+    const strip = root.querySelector('[data-state="level-strip"]');
+    if (strip && picture && strip.getBoundingClientRect().bottom > picture.getBoundingClientRect().top + 0.5) {
+      out.push(`${kind}: the level's line covers the picture`);
+    }
+    for (const [what, el] of Object.entries(parts)) {
+      if (!el) {
+        out.push(`${kind}: no ${what}`);
+        continue;
+      }
+      const box = el.getBoundingClientRect();
+      if (box.top < -0.5 || box.bottom > innerHeight + 0.5) {
+        out.push(`${kind}: ${what} at ${Math.round(box.top)}..${Math.round(box.bottom)}, outside 0..${innerHeight}`);
+      }
+    }
+  }
+  return { demos: roots.length, out };
+}

@@ -9,13 +9,13 @@
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
 import { mkdirSync } from 'node:fs';
-import { COMMANDS, SKIP, driveAndLook } from './narrow.mjs';
+import { COMMANDS, SKIP, driveAndLook, levelInOneScreen } from './narrow.mjs';
 
 const OUT = new URL('./out/', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 
 const dist = process.argv[2] ?? 'dist';
-const server = await startServer(dist);
+const server = await startServer(dist, { mounts: { '/fixtures/': new URL('./fixtures/', import.meta.url).pathname } });
 const browser = await launch();
 
 const NARROW_PAGES = ['/index.html', '/en.html', '/book.html', '/book-en.html'];
@@ -36,6 +36,19 @@ for (const path of NARROW_PAGES) {
     }]);
   }
 }
+// A page that opens its demos in levels, on a 390 x 844 phone: each demo's level name, the line of
+// its checks and its cluster's picture in one screen.
+tests.push(['a demo opened in a level: its name, its checks\' line and its picture in one 390 x 844 screen', async () => {
+  const page = await watchedPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(`${server.url}/fixtures/levels-en.html`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-state="level-strip"]').length === 3);
+  const { demos, out } = await page.evaluate(levelInOneScreen);
+  assertEq(demos, 3, 'demos');
+  assertEq(out.join('\n'), '', 'in one screen');
+  await page.locator('[data-kubevol-root="csi"]').screenshot({ path: `${OUT}/level-390x844-en.png` });
+  page.assertClean();
+  await page.context().close();
+}]);
 tests.push(['on a touch screen the prompt\'s field is 16 px or more, so the browser does not zoom into it', async () => {
   const page = await watchedPage(browser, { viewport: { width: 390, height: 900 }, hasTouch: true, isMobile: true });
   await page.goto(`${server.url}/book-en.html`);

@@ -6,14 +6,16 @@
 import { fileURLToPath } from 'node:url';
 import { run, assert, assertEq } from '../e2e/harness.mjs';
 import { startServer } from '../e2e/static-server.mjs';
-import { COMMANDS, SKIP, driveAndLook } from '../e2e/narrow.mjs';
+import { COMMANDS, SKIP, driveAndLook, levelInOneScreen } from '../e2e/narrow.mjs';
 import { startDriver, session } from './webdriver.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const engine = process.argv[3] ?? 'webkit';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The phone-sized frame (frame.html) is served beside the pages.
-const server = await startServer(dist, { mounts: { '/__webkit__/': `${root}tests/webkit` } });
+const server = await startServer(dist, {
+  mounts: { '/__webkit__/': `${root}tests/webkit`, '/fixtures/': `${root}tests/e2e/fixtures` },
+});
 const driver = await startDriver(engine);
 
 const tests = ['/index.html', '/en.html', '/book.html', '/book-en.html'].map((path) => [
@@ -39,6 +41,26 @@ const tests = ['/index.html', '/en.html', '/book.html', '/book-en.html'].map((pa
     }
   },
 ]);
+// A page that opens its demos in levels, in the 390 x 844 frame: each demo's level name, the line of
+// its checks and its cluster's picture in one screen.
+tests.push([`${engine}: a demo opened in a level: its name, its checks' line and its picture in one 390 x 844 screen`, async () => {
+  const s = await session(driver);
+  try {
+    await s.size(800, 1000);
+    await s.goto(`${server.url}/__webkit__/frame.html?src=${encodeURIComponent('/fixtures/levels-en.html')}`);
+    await s.until(() => !!document.getElementById('phone').contentDocument?.querySelector('[data-kubevol-demo]'),
+      { timeout: 30_000, what: 'the frame\'s page' });
+    await s.frame('#phone');
+    assertEq(await s.run(() => [innerWidth, innerHeight].join('x')), '390x844', 'the frame\'s viewport');
+    await s.until(() => document.querySelectorAll('[data-state="level-strip"]').length === 3,
+      { timeout: 30_000, what: 'every demo in its level' });
+    const { demos, out } = await s.run(levelInOneScreen);
+    assertEq(demos, 3, 'demos');
+    assertEq(out.join('\n'), '', `${engine}: in one screen`);
+  } finally {
+    await s.close();
+  }
+}]);
 await run(`narrow-${engine}`, tests);
 await driver.close();
 await server.close();

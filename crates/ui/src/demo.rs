@@ -244,7 +244,24 @@ pub struct Demo<M: Model> {
     pub forbid: RwSignal<Forbidden>,
     /// Drawn as a level's goal (`Place::goal`): the picture alone, with no control in it.
     pub goal: bool,
+    /// The level being played, as the demo's header names it (`shell.rs`); the Practice panel
+    /// sets it.
+    pub strip: RwSignal<Option<Strip>>,
 }
+
+/// A level being played, as the demo's header shows it above the cluster: its title and how many
+/// of its checks hold, with a button to the checklist (in the Practice panel, `list` its id).
+#[derive(Clone)]
+pub struct Strip {
+    pub title: (String, String),
+    /// How many checks hold, of how many.
+    pub checks: (usize, usize),
+    pub list: String,
+}
+
+/// The demo's `Strip`, as its header (which takes no model type) finds it in the context.
+#[derive(Clone, Copy)]
+pub struct Striped(pub RwSignal<Option<Strip>>);
 
 /// The actions the level being played forbids (`practice.rs`), each as its `type` and why, in
 /// Japanese and English: a level's own words, so plain text.
@@ -302,7 +319,9 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     // The level the page asked for, until the Practice panel opens it (`practice.rs`).
     let level = RwSignal::new(place.level.clone());
     let (nth, lab, goal) = (place.nth, place.lab, place.goal);
-    let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal };
+    let strip = RwSignal::new(None);
+    let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal, strip };
+    provide_context(Striped(strip));
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

@@ -331,6 +331,17 @@ pub fn level_progress(lang: Lang, fewest: Option<usize>, par: Option<usize>) -> 
     }
 }
 
+/// The demo's header while a level is played: "Level: <its title>".
+pub const LEVEL_STRIP: Msg = msg("練習:", "Level:");
+
+/// How many of a level's checks hold, in the demo's header.
+pub fn level_checks(lang: Lang, holds: usize, of: usize) -> String {
+    let (checks, hold) =
+        (if of == 1 { "check" } else { "checks" }, if holds == 1 && of > 1 { "holds" } else { "hold" });
+    let hold = if of == 1 { "holds" } else { hold };
+    lang.say(format_args!("チェック {of} 個中 {holds} 個を満たす"), format_args!("{holds} of {of} {checks} {hold}"))
+}
+
 /// A level the reader left by changing what its start fixes.
 pub fn level_left(lang: Lang, title: &str) -> String {
     lang.say(

@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::api::{same, Scenarios};
-use crate::demo::{inside_demo, use_demo, use_lang, Demo, Forbidden, Opening, Place, Started};
+use crate::demo::{inside_demo, use_demo, use_lang, Demo, Forbidden, Opening, Place, Started, Strip};
 use crate::lang::{self, Lang};
 use crate::session::Session;
 use crate::widgets::{click, flag, text, tr};
@@ -221,6 +221,11 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     let progress = RwSignal::new(Progress::new());
     let all = builtin(levels);
 
+    let checks = Memo::new(move |_| {
+        Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
+    });
+    // The level's place in the page: the demo's header's button brings it into view (`Strip`).
+    let list = move || format!("kv-level-{}-{}", demo.kind.code(), demo.nth);
     // `keep`: a demo opened at a share link of a moment inside this level (`mount.rs`) keeps that
     // moment; otherwise, and always on Restart, the level starts afresh.
     let open = move |opened: Arc<Opened<M, C>>, builtin: bool, keep: bool| {
@@ -244,13 +249,26 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         demo.level.set(builtin.then(|| opened.level.id.clone()));
         let forbid = opened.level.forbid.iter().map(|f| (f.action.clone(), f.why.ja.clone(), f.why.en.clone()));
         demo.forbid.set(Forbidden(forbid.collect()));
+        let title = (opened.level.title.ja.clone(), opened.level.title.en.clone());
+        demo.strip.set(Some(Strip { title, checks: (0, opened.level.goal.len()), list: list() }));
         now.set(Now::Playing(Arc::new(Playing { opened, builtin, start })));
     };
     let leave = move |left: Now<M, C>| {
         now.set(left);
         demo.level.set(None);
         demo.forbid.set(Forbidden::default());
+        demo.strip.set(None);
     };
+    // The header's count of the checks that hold (`Strip`), kept as plain numbers: the header
+    // outlives no panel, but holds nothing of the panel's own.
+    Effect::new(move |_| {
+        let counted = checks.with(|c| (c.0.iter().filter(|(_, h)| *h).count(), c.0.len()));
+        demo.strip.update(|s| {
+            if let Some(s) = s.as_mut() {
+                s.checks = counted;
+            }
+        });
+    });
     // A setting, a preset or Reset starts the demo again elsewhere: its history is no longer the
     // level's, so the level is left, and the panel says so (and Share then names no level).
     Effect::new(move |_| {
@@ -262,9 +280,11 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     });
     // The level the page asked for (`Demo::level`, until it opens here): checked when the demo
     // mounted, so it opens; said if not.
+    // Untracked: the panel is drawn inside its fold's reactive view, which a signal read here (the
+    // settings `open` compares) would draw again, afresh, at every change of it.
     if let Some(asked) = demo.level.get_untracked() {
         match read(levels, &asked) {
-            Ok(opened) => open(Arc::new(opened), !asked.contains(form::SEP), true),
+            Ok(opened) => untrack(|| open(Arc::new(opened), !asked.contains(form::SEP), true)),
             Err(why) => {
                 demo.level.set(None);
                 now.set(Now::Refused(why));
@@ -274,9 +294,6 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     // The browser's own record, read once the demo is live (a page rendered at build has none).
     Effect::new(move |_| progress.set(load()));
 
-    let checks = Memo::new(move |_| {
-        Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
-    });
     let solved = flag(move || checks.with(|c| !c.0.is_empty() && c.0.iter().all(|(_, holds)| *holds)));
     // Only what the model accepted counts against par; a refused try is said, not counted.
     let outcomes = move || demo.with(|s| s.outcomes_since_stop());
@@ -347,7 +364,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             goal_picture(demo, config, move || session_at(levels, &p.opened, &p.opened.level.solution), levels.goal)
         });
         view! {
-            <section class="kv-level" data-level=named>
+            <section class="kv-level" data-level=named id=list() tabindex="-1">
                 <p class="kv-h">{text(move || pick(lang.get(), &title))}</p>
                 <p class="kv-paragraph">{text(move || pick(lang.get(), &intro))}</p>
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
