@@ -335,13 +335,14 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                     }
                 });
                 let mark = text(move || if holds.get() { "✓" } else { "○" }.to_string());
+                let said = text(move || {
+                    if holds.get() { lang::LEVEL_HOLDS } else { lang::LEVEL_NOT_YET }.get(lang.get()).into()
+                });
                 view! {
                     <li data-goal=at data-holds=text(move || holds.get().to_string())>
                         <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
                         // The mark's meaning in words, for a screen reader.
-                        <span class="kv-sr" data-state="level-check">
-                            {text(move || if holds.get() { lang::LEVEL_HOLDS } else { lang::LEVEL_NOT_YET }.get(lang.get()).into())}
-                        </span>
+                        <span class="kv-sr" data-state="level-check">{said}</span>
                         <code>"kubectl "{check.kubectl.clone()}</code>
                         " → "{printed(check.prints.trim().to_string())}
                         <span class="kv-goal-now" hidden=holds>
