@@ -289,6 +289,32 @@ async fn a_level_written_as_an_object_through_mount_demo_is_solved() {
     demo.remove();
 }
 
+/// An author's level may forbid any action: tried through a control the demo does not disable,
+/// it does nothing, and the panel says why.
+#[wasm_bindgen_test]
+async fn an_authors_level_forbids_an_action_and_the_panel_says_why_when_it_is_tried() {
+    let mut level: serde_json::Value =
+        serde_json::from_str(kubevol_levels::BUILTIN.iter().find(|(id, _)| *id == "csi-dead-node").unwrap().1).unwrap();
+    level["id"] = "no-force".into();
+    level["forbid"] =
+        serde_json::json!([{"action": "force-detach", "why": {"ja": "待つ。", "en": "Wait for node-a."}}]);
+    level["solution"] = serde_json::json!([]);
+    level["par"] = serde_json::Value::Null;
+    let demo = mount_level("csi", &level.to_string()).await;
+    assert_eq!(demo.result, Ok(()));
+    let badge = demo.state("badge");
+    demo.click("[data-action=\"force-detach\"]").await;
+    assert_eq!(demo.state("badge"), badge, "nothing was done");
+    assert_eq!(demo.state("level-forbidden"), "This level forbids that action: Wait for node-a.");
+    assert_eq!(demo.state("level-count"), "Counted: 0 actions");
+    demo.click("[data-action=\"attach\"][data-node=\"node-b\"]").await;
+    assert!(
+        demo.find("[data-state=\"level-forbidden\"]").unwrap().has_attribute("hidden"),
+        "said until the next action"
+    );
+    demo.remove();
+}
+
 #[wasm_bindgen_test]
 async fn a_level_that_does_not_open_is_refused_with_its_reason_and_the_demo_starts_at_its_default() {
     let good: serde_json::Value =

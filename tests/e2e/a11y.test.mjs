@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { launch, watchedPage, run } from './harness.mjs';
 import { startServer } from './static-server.mjs';
-import { SCENES, mountScene } from './scenes.mjs';
+import { SCENES, click, mountScene } from './scenes.mjs';
 
 const dist = process.argv[2] ?? 'dist';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -77,6 +77,23 @@ for (const name of Object.keys(SCENES)) {
     }
   }
 }
+// A screen reader hears each check of a level's goal with its state: the accessibility tree of the
+// checklist names, for every check, whether it holds (its mark is hidden from it).
+tests.push(['a level\'s checks name their state in the accessibility tree', async () => {
+  const page = await watchedPage(browser);
+  await page.goto(`${server.url}/index.html`);
+  const demo = await mountScene(page, 'csi-level');
+  await click(demo, '[data-action="lang"]');
+  const tree = await demo.locator('.kv-goal').ariaSnapshot();
+  const items = tree.split(/\n\s*- listitem/).slice(1);
+  if (items.length !== 3) throw new Error(`three checks, not ${items.length}:\n${tree}`);
+  for (const item of items) {
+    if (!/holds:|not yet:/.test(item)) throw new Error(`a check without its state:\n${tree}`);
+    if (/[○✓]/.test(item)) throw new Error(`a mark read out:\n${tree}`);
+  }
+  page.assertClean();
+  await page.context().close();
+}]);
 await run('a11y', tests);
 await browser.close();
 await server.close();

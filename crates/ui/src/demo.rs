@@ -266,7 +266,11 @@ pub struct Striped(pub RwSignal<Option<Strip>>);
 /// The actions the level being played forbids (`practice.rs`), each as its `type` and why, in
 /// Japanese and English: a level's own words, so plain text.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Forbidden(pub Vec<(String, String, String)>);
+pub struct Forbidden(pub Vec<(String, String, String)>, pub Tried);
+
+/// The reason for the forbidden action the reader tried last, in both languages, until the next
+/// action the demo takes: what the Practice panel says where a control is not disabled itself.
+pub type Tried = Option<(String, String)>;
 
 impl Forbidden {
     /// Why the level forbids `action`, in the reader's language, if it does.
@@ -304,7 +308,12 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     let dispatch = Callback::new(move |action: M::Action| {
         // A level's forbidden action never reaches the model: its controls are disabled, and the
         // prompt says why (`prompt.rs`).
-        if forbid.with_untracked(|f| f.why::<M>(&action, Lang::En).is_some()) {
+        let name = M::action_name(&action);
+        let tried = forbid.with_untracked(|f| f.0.iter().find(|f| f.0 == name).map(|f| (f.1.clone(), f.2.clone())));
+        if tried.is_some() || forbid.with_untracked(|f| f.1.is_some()) {
+            forbid.update(|f| f.1 = tried.clone());
+        }
+        if tried.is_some() {
             return;
         }
         session.update(|s| {

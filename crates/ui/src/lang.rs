@@ -342,6 +342,14 @@ pub fn level_checks(lang: Lang, holds: usize, of: usize) -> String {
     lang.say(format_args!("チェック {of} 個中 {holds} 個を満たす"), format_args!("{holds} of {of} {checks} {hold}"))
 }
 
+/// In the Practice panel, after a try of an action the level forbids (its control not disabled).
+pub fn level_forbidden_tried(lang: Lang, why: &str) -> String {
+    lang.say(
+        format_args!("この練習ではその操作は使えない: {why}"),
+        format_args!("This level forbids that action: {why}"),
+    )
+}
+
 /// A level the reader left by changing what its start fixes.
 pub fn level_left(lang: Lang, title: &str) -> String {
     lang.say(

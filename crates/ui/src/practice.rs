@@ -248,7 +248,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         hints.set(Hints(0));
         demo.level.set(builtin.then(|| opened.level.id.clone()));
         let forbid = opened.level.forbid.iter().map(|f| (f.action.clone(), f.why.ja.clone(), f.why.en.clone()));
-        demo.forbid.set(Forbidden(forbid.collect()));
+        demo.forbid.set(Forbidden(forbid.collect(), None));
         let title = (opened.level.title.ja.clone(), opened.level.title.en.clone());
         demo.strip.set(Some(Strip { title, checks: (0, opened.level.goal.len()), list: list() }));
         now.set(Now::Playing(Arc::new(Playing { opened, builtin, start })));
@@ -365,7 +365,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             goal_picture(demo, config, move || session_at(levels, &p.opened, &p.opened.level.solution), levels.goal)
         });
         view! {
-            <section class="kv-level" data-level=named id=list() tabindex="-1">
+            <section class="kv-level" id=list() tabindex="-1" data-level=named>
                 <p class="kv-h">{text(move || pick(lang.get(), &title))}</p>
                 <p class="kv-paragraph">{text(move || pick(lang.get(), &intro))}</p>
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
@@ -432,6 +432,10 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             _ => String::new(),
         })
     });
+    let forbidden = text(move || {
+        let why = demo.forbid.with(|f| f.1.clone());
+        why.map_or_else(String::new, |(ja, en)| lang::level_forbidden_tried(lang.get(), lang.get().pick(&ja, &en)))
+    });
     let left = text(move || {
         now.with(|n| match n {
             Now::Left(title) => lang::level_left(lang.get(), &pick(lang.get(), title)),
@@ -444,6 +448,10 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         </p>
         <p class="kv-hint" role="status" data-state="level-left" hidden=flag(move || left.get().is_empty())>
             {left}
+        </p>
+        <p class="kv-part-failed" role="status" data-state="level-forbidden"
+            hidden=flag(move || forbidden.get().is_empty())>
+            {forbidden}
         </p>
         {level}
         <p class="kv-hint">{tr(lang::LEVELS_INTRO)}</p>
