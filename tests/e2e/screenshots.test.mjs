@@ -40,6 +40,12 @@ for (const [scenario, scene] of Object.entries(SCENES)) {
         const root = demo.locator('[data-kubevol-root]');
         const box = await root.boundingBox();
         if (width === COLUMN) assert(Math.round(box.width) === 688, `${name}: the demo is ${box.width} px wide, not 688`);
+        // A screen as tall as the demo, so that it is captured at rest, whole: a level's strip stays
+        // at the top of the screen while the demo scrolls (sticky), and would be drawn mid-demo.
+        if (box.height + 64 > 1200) {
+          await page.setViewportSize({ width, height: Math.ceil(box.height) + 64 });
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         // content-visibility: auto paints a demo only after the browser has seen it near the
         // viewport, a frame or more after it scrolls in. On a busy machine the capture can land
         // before that and the shot is an empty frame, so wait until its contents are painted.
