@@ -244,33 +244,24 @@ pub struct Demo<M: Model> {
     pub forbid: RwSignal<Forbidden>,
     /// Drawn as a level's goal (`Place::goal`): the picture alone, with no control in it.
     pub goal: bool,
-    /// The level being played, as the demo's header names it (`shell.rs`); the Practice panel
-    /// sets it.
-    pub strip: RwSignal<Option<Strip>>,
+    /// What the demo's header shows of the level being played (`shell.rs`): the Practice panel
+    /// draws it, in its own part, so the first load carries only this slot.
+    pub strip: RwSignal<Option<ViewFn>>,
 }
 
-/// A level being played, as the demo's header shows it above the cluster: its title and how many
-/// of its checks hold, with a button to the checklist (in the Practice panel, `list` its id).
-#[derive(Clone)]
-pub struct Strip {
-    pub title: (String, String),
-    /// How many checks hold, of how many.
-    pub checks: (usize, usize),
-    pub list: String,
-}
-
-/// The demo's `Strip`, as its header (which takes no model type) finds it in the context.
+/// The demo's header's slot for the level being played, as the header (which takes no model
+/// type) finds it in the context.
 #[derive(Clone, Copy)]
-pub struct Striped(pub RwSignal<Option<Strip>>);
+pub struct Striped(pub RwSignal<Option<ViewFn>>);
 
 /// The actions the level being played forbids (`practice.rs`), each as its `type` and why, in
 /// Japanese and English: a level's own words, so plain text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Forbidden(pub Vec<(String, String, String)>, pub Tried);
 
-/// The reason for the forbidden action the reader tried last, in both languages, until the next
-/// action the demo takes: what the Practice panel says where a control is not disabled itself.
-pub type Tried = Option<(String, String)>;
+/// The `type` of the forbidden action the reader tried last, until the next action the demo
+/// takes: the Practice panel says why where a control is not disabled itself.
+pub type Tried = Option<&'static str>;
 
 impl Forbidden {
     /// Why the level forbids `action`, in the reader's language, if it does.
@@ -309,11 +300,11 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
         // A level's forbidden action never reaches the model: its controls are disabled, and the
         // prompt says why (`prompt.rs`).
         let name = M::action_name(&action);
-        let tried = forbid.with_untracked(|f| f.0.iter().find(|f| f.0 == name).map(|f| (f.1.clone(), f.2.clone())));
-        if tried.is_some() || forbid.with_untracked(|f| f.1.is_some()) {
-            forbid.update(|f| f.1 = tried.clone());
+        let (forbidden, said) = forbid.with_untracked(|f| (f.0.iter().any(|f| f.0 == name), f.1.is_some()));
+        if forbidden || said {
+            forbid.update(|f| f.1 = forbidden.then_some(name));
         }
-        if tried.is_some() {
+        if forbidden {
             return;
         }
         session.update(|s| {

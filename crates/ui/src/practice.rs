@@ -21,7 +21,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::api::{same, Scenarios};
-use crate::demo::{inside_demo, use_demo, use_lang, Demo, Forbidden, Opening, Place, Started, Strip};
+use crate::demo::{inside_demo, use_demo, use_lang, Demo, Forbidden, Opening, Place, Started};
 use crate::lang::{self, Lang};
 use crate::session::Session;
 use crate::widgets::{click, flag, text, tr};
@@ -224,7 +224,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     let checks = Memo::new(move |_| {
         Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
     });
-    // The level's place in the page: the demo's header's button brings it into view (`Strip`).
+    // The level's place in the page: the demo's header's button brings it into view (`strip`).
     let list = move || format!("kv-level-{}-{}", demo.kind.code(), demo.nth);
     // `keep`: a demo opened at a share link of a moment inside this level (`mount.rs`) keeps that
     // moment; otherwise, and always on Restart, the level starts afresh.
@@ -249,8 +249,8 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         demo.level.set(builtin.then(|| opened.level.id.clone()));
         let forbid = opened.level.forbid.iter().map(|f| (f.action.clone(), f.why.ja.clone(), f.why.en.clone()));
         demo.forbid.set(Forbidden(forbid.collect(), None));
-        let title = (opened.level.title.ja.clone(), opened.level.title.en.clone());
-        demo.strip.set(Some(Strip { title, checks: (0, opened.level.goal.len()), list: list() }));
+        let title = opened.level.title.clone();
+        demo.strip.set(Some(ViewFn::from(move || strip(lang, &title, checks, list()))));
         now.set(Now::Playing(Arc::new(Playing { opened, builtin, start })));
     };
     let leave = move |left: Now<M, C>| {
@@ -259,16 +259,6 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         demo.forbid.set(Forbidden::default());
         demo.strip.set(None);
     };
-    // The header's count of the checks that hold (`Strip`), kept as plain numbers: the header
-    // outlives no panel, but holds nothing of the panel's own.
-    Effect::new(move |_| {
-        let counted = checks.with(|c| (c.0.iter().filter(|(_, h)| *h).count(), c.0.len()));
-        demo.strip.update(|s| {
-            if let Some(s) = s.as_mut() {
-                s.checks = counted;
-            }
-        });
-    });
     // A setting, a preset or Reset starts the demo again elsewhere: its history is no longer the
     // level's, so the level is left, and the panel says so (and Share then names no level).
     Effect::new(move |_| {
@@ -433,8 +423,8 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         })
     });
     let forbidden = text(move || {
-        let why = demo.forbid.with(|f| f.1.clone());
-        why.map_or_else(String::new, |(ja, en)| lang::level_forbidden_tried(lang.get(), lang.get().pick(&ja, &en)))
+        let why = demo.forbid.with(|f| f.1.and_then(|tried| f.0.iter().find(|f| f.0 == tried).cloned()));
+        why.map_or_else(String::new, |(_, ja, en)| lang::level_forbidden_tried(lang.get(), lang.get().pick(&ja, &en)))
     });
     let left = text(move || {
         now.with(|n| match n {
@@ -464,6 +454,41 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         </button>
     }
     .into_any()
+}
+
+/// At the demo's top while a level is played (`Demo::strip`): its name and how many of its checks
+/// hold, with a button that brings the checklist (`list`, its id) into view and focus. It stays at
+/// the top of the screen while the demo scrolls under it (the stylesheet's `.kv-level-strip`).
+fn strip(lang: RwSignal<Lang>, title: &Words, checks: Memo<Checks>, list: String) -> AnyView {
+    let title = title.clone();
+    let named = text(move || pick(lang.get(), &title));
+    // `try_`: the panel's count may go before the header does, as the demo leaves the page.
+    let counted = text(move || {
+        let (holds, of) = checks.try_with(|c| (c.0.iter().filter(|(_, h)| *h).count(), c.0.len())).unwrap_or_default();
+        lang::level_checks(lang.get(), holds, of)
+    });
+    view! {
+        <p class="kv-level-strip" data-state="level-strip">
+            <span>{tr(lang::LEVEL_STRIP)}" "<strong data-state="level-name">{named}</strong></span>
+            <button data-action="level-checks" on:click=click(move || bring_into_view(&list))>{counted}</button>
+        </p>
+    }
+    .into_any()
+}
+
+/// Scrolls the element with this id into view and gives it the focus (a keyboard reader lands on
+/// the checklist), through `Reflect`, whose glue every part has.
+fn bring_into_view(id: &str) {
+    let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
+        return;
+    };
+    let element = JsValue::from(element);
+    for method in ["scrollIntoView", "focus"] {
+        let called = js_sys::Reflect::get(&element, &method.into()).ok();
+        if let Some(f) = called.and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok()) {
+            let _ = f.call0(&element);
+        }
+    }
 }
 
 /// The demo's own picture of the moment the solution reaches, smaller, beside the reader's: the

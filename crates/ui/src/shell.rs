@@ -68,42 +68,8 @@ pub fn Shell(
     }
 }
 
-/// While a level is played: its name and how many of its checks hold, at the demo's top with the
-/// cluster, and a button that brings the checklist (in the Practice panel) into view and focus.
+/// While a level is played, what the Practice panel shows at the demo's top (`Demo::strip`).
 fn level_strip() -> impl IntoView {
-    let lang = use_lang();
     let strip = use_context::<Striped>()?.0;
-    // Drawn again when another level opens, its count read as it changes.
-    let opened = Memo::new(move |_| strip.with(|s| s.as_ref().map(|s| (s.title.clone(), s.list.clone()))));
-    let shown = move || {
-        let (title, list) = opened.get()?;
-        let named = text(move || lang.get().pick(&title.0, &title.1).clone());
-        let counted = text(move || {
-            let (holds, of) = strip.with(|s| s.as_ref().map_or((0, 0), |s| s.checks));
-            lang::level_checks(lang.get(), holds, of)
-        });
-        Some(view! {
-            <p class="kv-level-strip" data-state="level-strip">
-                <span>{tr(lang::LEVEL_STRIP)}" "<strong data-state="level-name">{named}</strong></span>
-                <button data-action="level-checks" on:click=click(move || bring_into_view(&list))>{counted}</button>
-            </p>
-        })
-    };
-    Some(shown)
-}
-
-/// Scrolls the element with this id into view and gives it the focus (a keyboard reader lands on
-/// the checklist). Through `Reflect`, whose glue every part has: two more web-sys methods would be
-/// the first load's.
-fn bring_into_view(id: &str) {
-    let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
-        return;
-    };
-    let element = wasm_bindgen::JsValue::from(element);
-    for method in ["scrollIntoView", "focus"] {
-        let called = js_sys::Reflect::get(&element, &method.into()).ok();
-        if let Some(f) = called.and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok()) {
-            let _ = f.call0(&element);
-        }
-    }
+    Some(move || strip.get().map(|view| view.run()))
 }
