@@ -78,7 +78,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     /// Every action's `type`, in the order `name` gives them.
     pub const NAMES: [&'static str; 13] = [
         "request",
@@ -96,6 +95,7 @@ impl Action {
         "set-responsive",
     ];
 
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     pub fn name(&self) -> &'static str {
         match self {
             Action::Request(_) => "request",

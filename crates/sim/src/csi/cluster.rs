@@ -281,9 +281,7 @@ impl State {
         let mounted = self.volumes.values().any(|v| v.mounts.contains_key(&pod.name));
         mounted || !pod.claim.as_ref().is_some_and(|c| self.claims.contains_key(c))
     }
-}
 
-impl State {
     /// A mount the model would name a pod for, while pods wait for refused actions: the pod that
     /// waits for this claim on this node (scheduled there, or held to it by its node selector, or
     /// waiting for a node at all) is the one that starts; else the model's next name that no
@@ -304,14 +302,10 @@ impl State {
         if let Some(w) = waiting.iter().find(for_here) {
             return Action::Mount { claim: claim.clone(), node: node.clone(), pod: Some(w.name.clone()) };
         }
-        let named = self.next_pod_name();
-        if !waiting.iter().any(|w| w.name == named) {
+        let free = self.free_pod_name(|name| waiting.iter().any(|w| w.name == name));
+        if free == self.next_pod_name() {
             return action;
         }
-        let taken = |name: &String| {
-            waiting.iter().any(|w| w.name == *name) || self.volumes.values().any(|v| v.mounts.contains_key(name))
-        };
-        let free = (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default();
         Action::Mount { claim: claim.clone(), node: node.clone(), pod: Some(free) }
     }
 }

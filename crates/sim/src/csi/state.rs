@@ -133,7 +133,13 @@ impl State {
     /// The name the next model-named pod gets: the first `web-N` from the counter that no pod has
     /// (a scenario may name a pod itself).
     pub fn next_pod_name(&self) -> String {
-        let taken = |name: &String| self.volumes.values().any(|v| v.mounts.contains_key(name));
+        self.free_pod_name(|_| false)
+    }
+
+    /// The first `web-N` from the counter that no pod has and `also_taken` does not claim (the
+    /// pods waiting for refused actions, `cluster.rs` `assign`).
+    pub(crate) fn free_pod_name(&self, also_taken: impl Fn(&str) -> bool) -> String {
+        let taken = |name: &String| also_taken(name) || self.volumes.values().any(|v| v.mounts.contains_key(name));
         (self.next_pod..).map(|n| format!("web-{n}")).find(|n| !taken(n)).unwrap_or_default()
     }
 }

@@ -54,7 +54,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     /// Every action's `type`, in the order `name` gives them.
     pub const NAMES: [&'static str; 13] = [
         "step",
@@ -72,6 +71,7 @@ impl Action {
         "create-set",
     ];
 
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     pub fn name(&self) -> &'static str {
         match self {
             Action::Step => "step",

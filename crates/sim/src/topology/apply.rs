@@ -65,7 +65,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     /// Every action's `type`, in the order `name` gives them.
     pub const NAMES: [&'static str; 11] = [
         "step",
@@ -81,6 +80,7 @@ impl Action {
         "recover-node",
     ];
 
+    /// The action's `type`, as a scenario or a level writes it (`forbid` names actions so).
     pub fn name(&self) -> &'static str {
         match self {
             Action::Step => "step",
