@@ -8,8 +8,11 @@
 //   lib/     the Node and page entries (web/npm/, web/vitepress.mjs, web/kubevol-prerender.mjs),
 //            the build-time renderer (kubevol-render.cjs and its wasm) and the declarations;
 //   bin/     the kubevol-prerender command (web/npm/bin.mjs);
-//   package.json, with the workspace's version, licence and repository (Cargo.toml), and the
-//   README: the author's recipe, the part of the repository's README.md between its package marks.
+//   package.json, with the workspace's version, licence and repository (Cargo.toml);
+//   the README: the author's recipe, the part of the repository's README.md between its package
+//            marks, without what is marked as the repository's only (how to pack a tarball until
+//            the package is on the registry: a reader of the package's README has it installed);
+//   the licences (LICENSE-MIT, LICENSE-APACHE) and CHANGELOG.md, copied from the repository's root.
 // Nothing else: no example page, no test fixture, no source map.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,15 +41,32 @@ function cargoFacts() {
   return facts;
 }
 
-// The author's recipe: the README between its two package marks.
+// The files of the repository's root the package holds as they are, at its root too.
+const ROOT_FILES = ['LICENSE-MIT', 'LICENSE-APACHE', 'CHANGELOG.md'];
+
+// A heading's anchor, as GitHub and npm make it: lower case, punctuation dropped, spaces to "-".
+const anchor = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+
+// The author's recipe: the README between its two package marks, without the parts marked as the
+// repository's only. Its links must work where npm shows it, away from the repository: to a URL,
+// to a file the package holds at its root, or to one of its own headings.
 function recipe() {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const m = /<!-- package README: begin -->\n([\s\S]*?)<!-- package README: end -->/.exec(readme);
   if (!m) throw new Error('npm-package: README.md has no "<!-- package README: begin/end -->" marks');
-  return `# kubevol-lab\n\n${m[1].trim()}\n`;
+  const text = m[1].replace(/<!-- repository only: begin -->\n[\s\S]*?<!-- repository only: end -->\n+/g, '').trim();
+  if (text.includes('<!-- repository only')) throw new Error('npm-package: a "repository only" mark without its pair');
+  const headings = new Set([...text.matchAll(/^#+ (.+)$/gm)].map((h) => anchor(h[1])));
+  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const fine = /^https?:\/\//.test(target) || ROOT_FILES.includes(target)
+      || (target.startsWith('#') && headings.has(target.slice(1)));
+    if (!fine) throw new Error(`npm-package: the package's README links to ${target}, which it does not hold`);
+  }
+  return `# kubevol-lab\n\n${text}\n`;
 }
 
 const { version, license, repository } = cargoFacts();
+const readme = recipe(); // before anything is written: a README that fails its links stops here
 const manifest = JSON.parse(readFileSync(join(built, 'kubevol-files.json'), 'utf8'));
 const assets = [
   'kubevol.js', 'kubevol.css', 'kubevol-files.json', manifest.main.js, manifest.main.wasm, manifest.link,
@@ -70,6 +90,7 @@ for (const name of new Set(assets)) {
 }
 for (const [from, name] of lib) copyFileSync(from, join(out, 'lib', name));
 copyFileSync(join(web, 'npm/bin.mjs'), join(out, 'bin/kubevol-prerender.mjs'));
+for (const name of ROOT_FILES) copyFileSync(join(root, name), join(out, name));
 chmodSync(join(out, 'bin/kubevol-prerender.mjs'), 0o755);
 
 const entry = (name) => ({ types: `./lib/${name}.d.ts`, default: `./lib/${name}.mjs` });
@@ -91,7 +112,7 @@ const pkg = {
     './package.json': './package.json',
   },
   types: './lib/index.d.ts',
-  files: ['assets', 'lib', 'bin'],
+  files: ['assets', 'lib', 'bin', ...ROOT_FILES],
   bin: { 'kubevol-prerender': 'bin/kubevol-prerender.mjs' },
   engines: { node: '>=18' },
   // The component needs the page's Vue and withKubevol a VitePress config; neither is installed for
@@ -101,5 +122,6 @@ const pkg = {
   sideEffects: false,
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-writeFileSync(join(out, 'README.md'), recipe());
-console.log(`npm-package: kubevol-lab ${version} in ${out}: ${new Set(assets).size} assets, ${lib.length} lib files, the kubevol-prerender command`);
+writeFileSync(join(out, 'README.md'), readme);
+console.log(`npm-package: kubevol-lab ${version} in ${out}: ${new Set(assets).size} assets, ${lib.length} lib files, `
+  + `the kubevol-prerender command, ${ROOT_FILES.join(', ')}`);
