@@ -9,10 +9,14 @@
 // - a page opened at a share link shows the rendered start, then the linked moment at the same
 //   height (its content scrolling inside) until the reader's first press: no layout shift;
 // - the gallery's lab demos are rendered with their folds open, and fill in once live;
-// - the fill command changes nothing when run twice.
-import { mkdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+// - the fill command changes nothing when run twice;
+// - the fill command on a folder fills every page under it, a self-closing placeholder as an empty
+//   one, each demo in its page's <html lang> as the live demo speaks it; a placeholder it cannot
+//   open fails it (exit 1, each fault with its page and line, no page written), --no-strict writes
+//   the pages with each demo saying its fault as the live demo says it; a usage error exits 2.
+import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { changedPixels } from './pixels.mjs';
 import { launch, watchedPage, run, assert, assertEq } from './harness.mjs';
 import { startServer } from './static-server.mjs';
@@ -65,6 +69,36 @@ for (const kind of ['csi', 'statefulset', 'topology']) {
   for (const preset of presets(kind)) {
     for (const lang of ['ja', 'en']) for (const view of [null, 'lab']) combos.push({ kind, preset, lang, view });
   }
+}
+
+const RENDERED = 'data-kubevol-rendered';
+// The fill command as a site's build runs it, with what it said and its exit status.
+const fill = (args) => spawnSync('node', [`${dist}/kubevol-prerender.mjs`, ...args], { encoding: 'utf8' });
+
+// A page of a plain HTML site, in `lang`, that fetches the demos from dist/.
+const cliPage = (lang, body) => `<!doctype html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n`
+  + '<title>A page</title>\n<link rel="icon" href="/favicon.svg">\n<link rel="stylesheet" href="/kubevol.css">\n'
+  + `<script type="module" src="/kubevol.js"></script>\n</head>\n<body>\n<main>\n${body}\n</main>\n</body>\n</html>\n`;
+
+// Placeholders a demo cannot honour in full, one a line, each with a word its message names.
+const MISTAKES = [
+  ['a kind typo', '<div data-kubevol-demo="csl" data-lang="en"></div>', 'csl'],
+  ['an unsupported language', '<div data-kubevol-demo="csi" data-lang="fr"></div>', 'fr'],
+  ['an unknown preset', '<div data-kubevol-demo="topology" data-lang="en" data-preset="sprad"></div>', 'sprad'],
+  ['an unknown view', '<div data-kubevol-demo="csi" data-lang="en" data-view="labs"></div>', 'labs'],
+  ['an unknown level', '<div data-kubevol-demo="csi" data-lang="en" data-level="csi-no-level"></div>', 'csi-no-level'],
+  ['a level of broken JSON', '<div data-kubevol-demo="csi" data-lang="en" data-level=\'{"kind": "csi",\'></div>', null],
+  ['a level of another kind', '<div data-kubevol-demo="csi" data-lang="en" data-level="sts-unblock"></div>', undefined],
+];
+
+// The faults a run printed (`page:line: error: message`), by `page:line`, in the order said.
+function faultsSaid(stderr, severity) {
+  const said = new Map();
+  for (const line of stderr.split('\n')) {
+    const m = new RegExp(`^(.+?:\\d+): ${severity}: (.+)$`).exec(line);
+    if (m) said.set(m[1], said.has(m[1]) ? `${said.get(m[1])}\n${m[2]}` : m[2]);
+  }
+  return said;
 }
 
 await run('prerender', [
@@ -271,6 +305,101 @@ await run('prerender', [
     assertEq(rendered.join(), 'statefulset #1,csi #1', 'what a fresh page gets rendered: a chapter view and a lab view');
     assertEq(fillHtml(html).html, html, 'a filled page filled again');
     assert(FILES.main, 'the build lists its files');
+  }],
+  ['the fill command fills the pages under a folder, a self-closing placeholder too, in their lang', async () => {
+    const folder = `${OUT}/prerender-folder`;
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(`${folder}/guide/deep`, { recursive: true });
+    writeFileSync(`${folder}/index.html`, cliPage('ja', '<div data-kubevol-demo="csi"></div>'));
+    writeFileSync(`${folder}/guide/deep/page.html`,
+      cliPage('en-US', '<div data-kubevol-demo="topology" />\n<p id="after">Text after the demo.</p>'));
+    writeFileSync(`${folder}/guide/notes.txt`, '<div data-kubevol-demo="csi"></div>');
+    const run = fill([folder]);
+    assertEq(run.status, 0, `exit status (stderr: ${run.stderr})`);
+    assert(run.stdout.includes(`${folder}/index.html: rendered csi #1\n`), run.stdout);
+    assert(run.stdout.includes(`${folder}/guide/deep/page.html: rendered topology #1\n`), run.stdout);
+    assert(!run.stdout.includes('notes.txt'), `only HTML pages are filled:\n${run.stdout}`);
+    const filled = readFileSync(`${folder}/guide/deep/page.html`, 'utf8');
+    assert(/data-kubevol-rendered><div data-kubevol-root="topology"[\s\S]*<\/div>\n<p id="after">/.test(filled),
+      `the self-closing placeholder holds the screen and is closed before the text after it:\n${filled}`);
+    const again = fill([folder]);
+    assert(again.stdout.includes('page.html: rendered topology #1 (unchanged)'), `run again:\n${again.stdout}`);
+    const site = await startServer(dist, { mounts: { '/folder/': folder } });
+    try {
+      for (const [path, kind, lang] of [['index.html', 'csi', 'ja'], ['guide/deep/page.html', 'topology', 'en']]) {
+        const html = readFileSync(`${folder}/${path}`, 'utf8');
+        const said = new RegExp(`<div data-kubevol-root="${kind}" lang="(\\w+)"`).exec(html)?.[1];
+        assertEq(said, lang, `${path}: the rendered demo speaks the page's language`);
+        const page = await watchedPage(browser);
+        await page.goto(`${site.url}/folder/${path}`);
+        const root = page.locator(`[data-kubevol-demo="${kind}"] > [data-kubevol-root]`);
+        await page.waitForFunction(() => document.querySelector('[data-kubevol-mounted]'));
+        assertEq(await root.getAttribute('lang'), lang, `${path}: the live demo speaks the rendered one's language`);
+        assertEq(await page.locator('[data-kubevol-demo] #after').count(), 0, `${path}: the text after a demo, in it`);
+        page.assertClean();
+        await page.close();
+      }
+    } finally {
+      await site.close();
+    }
+  }],
+  ['the fill command fails on a placeholder it cannot open, saying where and why; --no-strict writes it', async () => {
+    const folder = `${OUT}/prerender-faults`;
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(`${folder}/chapter`, { recursive: true });
+    const page = cliPage('en', MISTAKES.map(([, html]) => html).join('\n'));
+    writeFileSync(`${folder}/chapter/mistakes.html`, page);
+    writeFileSync(`${folder}/fine.html`, cliPage('en', '<div data-kubevol-demo="csi"></div>'));
+    // Each mistake's line: the page's head takes the lines before the first.
+    const first = page.split('\n').findIndex((l) => l.includes(MISTAKES[0][1])) + 1;
+    const strict = fill([folder]);
+    assertEq(strict.status, 1, `exit status of a strict run (stdout: ${strict.stdout})`);
+    const said = faultsSaid(strict.stderr, 'error');
+    assertEq([...said.keys()].join(), MISTAKES.map((_, i) => `${folder}/chapter/mistakes.html:${first + i}`).join(),
+      `the faults' pages and lines:\n${strict.stderr}`);
+    MISTAKES.forEach(([, , token], i) => {
+      const where = `${folder}/chapter/mistakes.html:${first + i}`;
+      if (token) assert(said.get(where).includes(token), `${where} names ${token}: ${said.get(where)}`);
+    });
+    assertEq(readFileSync(`${folder}/chapter/mistakes.html`, 'utf8'), page, 'a strict run with a fault writes no page');
+    assert(!readFileSync(`${folder}/fine.html`, 'utf8').includes(RENDERED), 'not even a page without one');
+    const loose = fill(['--no-strict', folder]);
+    assertEq(loose.status, 0, `exit status with --no-strict (stderr: ${loose.stderr})`);
+    const warned = faultsSaid(loose.stderr, 'warning');
+    assertEq([...warned.keys()].join(), [...said.keys()].join(), 'the same faults, as warnings');
+    assert(readFileSync(`${folder}/fine.html`, 'utf8').includes(RENDERED), '--no-strict writes the pages');
+    // What each demo says, rendered (JavaScript off) and live: the message the command printed.
+    const site = await startServer(dist, { mounts: { '/faults/': folder } });
+    try {
+      const texts = (p) => p.locator('[data-kubevol-demo]').evaluateAll((all) => all.map((e) => e.textContent));
+      const off = await browser.newContext({ javaScriptEnabled: false });
+      const still = await off.newPage();
+      await still.goto(`${site.url}/faults/chapter/mistakes.html`);
+      const rendered = await texts(still);
+      await off.close();
+      const live = await watchedPage(browser);
+      await live.goto(`${site.url}/faults/chapter/mistakes.html`);
+      // Every demo but the kind typo's, which has none to mount.
+      const waiting = '[data-kubevol-demo]:not([data-kubevol-demo="csl"]):not([data-kubevol-mounted])';
+      await live.waitForFunction((selector) => !document.querySelector(selector), waiting);
+      const now = await texts(live);
+      await live.close();
+      // A demo's several faults, a line each.
+      [...warned.values()].forEach((messages, i) => {
+        for (const message of messages.split('\n')) {
+          assert(rendered[i].includes(message), `rendered demo ${i + 1} says ${message}: ${rendered[i].slice(0, 300)}`);
+          assert(now[i].includes(message), `live demo ${i + 1} says ${message}: ${now[i].slice(0, 300)}`);
+        }
+      });
+    } finally {
+      await site.close();
+    }
+  }],
+  ['the fill command exits 2 on a usage error', async () => {
+    assertEq(fill([]).status, 2, 'no page given');
+    const missing = fill([`${OUT}/no-such-folder`]);
+    assertEq(missing.status, 2, 'a path that is neither a page nor a folder');
+    assert(missing.stderr.includes('no-such-folder'), `it is named: ${missing.stderr}`);
   }],
 ]);
 await browser.close();

@@ -5,7 +5,9 @@ import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { fillFiles, fillHtml, presets, RENDERED_ATTR, renderDemo } from './kubevol-prerender.mjs';
+export {
+  fillFiles, fillHtml, pagesUnder, presets, RENDERED_ATTR, renderDemo, renderScreen,
+} from './kubevol-prerender.mjs';
 
 /** The package's folder of the files a page fetches: the loader, the stylesheet, kubevol-files.json and every part. */
 export const assetsDir = fileURLToPath(new URL('../assets/', import.meta.url));
