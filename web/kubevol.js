@@ -158,7 +158,7 @@ function attach(element, options) {
   const failed = (cause) => {
     if (demos.get(element) === demo) {
       demos.delete(element);
-      element.setAttribute(FAILED, ''); // the stylesheet says so in the placeholder
+      sayFailed(element, () => attach(element, options).catch(loadFailed));
     }
     return new Error(`kubevol: the ${kind} demo failed to load`, { cause });
   };
@@ -210,6 +210,40 @@ function attach(element, options) {
   );
 }
 
+// A demo whose code (or its part) could not be loaded says so where it stands, in its language,
+// with a button that tries again; a demo rendered at build time is made inert meanwhile, so its
+// controls show they do not answer (none of it is live) and hold no tap. The words are
+// crates/ui's (`mount::LOAD_FAILED`, `mount::TRY_AGAIN`; a test keeps them the same): no wasm has
+// run to say them.
+const LOAD_FAILED = { ja: ['デモ ・ 読み込めなかった', 'もう一度試す'], en: ['Demo · could not be loaded', 'Try again'] };
+// The demo's language, as its wasm picks it (`mount::language`): its data-lang when Japanese or
+// English, else the page's <html lang> when it is, else English.
+function speaks(element) {
+  const spoken = (tag) => ({ ja: 'ja', en: 'en' })[(tag ?? '').trim().split(/[-_]/)[0].toLowerCase()];
+  return spoken(element.getAttribute('data-lang')) ?? spoken(document.documentElement.lang) ?? 'en';
+}
+function sayFailed(element, retry) {
+  element.setAttribute(FAILED, '');
+  element.querySelector(':scope > .kv-load-failed')?.remove();
+  const lang = speaks(element);
+  const [said, again] = LOAD_FAILED[lang];
+  const box = Object.assign(document.createElement('div'), { className: 'kv-load-failed', lang });
+  box.setAttribute('role', 'alert');
+  const button = Object.assign(document.createElement('button'), { type: 'button', textContent: again });
+  button.dataset.kubevolRetry = '';
+  box.append(Object.assign(document.createElement('span'), { textContent: said }), button);
+  const rendered = element.querySelector(':scope > [data-kubevol-root]');
+  rendered?.setAttribute('inert', '');
+  button.addEventListener('click', () => {
+    box.remove();
+    element.removeAttribute(FAILED);
+    rendered?.removeAttribute('inert');
+    retry();
+  });
+  element.prepend(box);
+}
+const loadFailed = (error) => console.error(error.message, error.cause ?? '');
+
 // A demo rendered into the page at build time (kubevol-prerender.mjs marks it `data-kubevol-rendered`)
 // is on screen before its code has arrived; the wasm replaces it with the live demo, the same DOM,
 // in one task. Until then a tap on one of its buttons is held, and a keyboard focus remembered:
@@ -230,8 +264,10 @@ function heldFor(host) {
   if (!held.has(host)) held.set(host, { taps: [], focused: undefined });
   return held.get(host);
 }
+// The rendered demo's own buttons: not the loader's Try again beside them (`sayFailed`).
+const RENDERED_BUTTON = `${RENDERED} > [data-kubevol-root] button`;
 addEventListener('click', (event) => {
-  const button = event.target.closest?.(`${RENDERED} button`);
+  const button = event.target.closest?.(RENDERED_BUTTON);
   if (!button) return;
   event.preventDefault();
   event.stopPropagation();
@@ -239,7 +275,7 @@ addEventListener('click', (event) => {
   heldFor(host).taps.push(keyOf(host, button));
 }, true);
 addEventListener('focusin', (event) => {
-  const button = event.target.closest?.(`${RENDERED} button`);
+  const button = event.target.closest?.(RENDERED_BUTTON);
   if (button) heldFor(button.closest(RENDERED)).focused = keyOf(button.closest(RENDERED), button);
 }, true);
 function goneLive(host) {

@@ -42,7 +42,7 @@ const addFailingTopology = (page, lang) => page.evaluate(async (lang) => {
   await new Promise((r) => setTimeout(r, 50));
   return {
     failed: el.hasAttribute('data-kubevol-failed'),
-    said: getComputedStyle(el, '::before').content,
+    said: el.querySelector(':scope > .kv-load-failed')?.textContent ?? '',
     other: document.querySelector('[data-node="node-a"] [data-state="disk"]').textContent,
   };
 }, lang);
@@ -194,14 +194,30 @@ await run('embed', [
     assertEq(step, 'step=1', 'this build\'s own pack then mounts and answers');
     await page.context().close();
   }],
-  ['a placeholder whose main part cannot be fetched says so', async () => {
-    const page = await watchedPage(browser);
-    await page.route(`**${mainWasm}`, (route) => route.abort());
+  ['a rendered demo whose code cannot be fetched says so where it stands, and Try again mounts it once it can', async () => {
+    const page = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
+    let blocked = true;
+    await page.route(`**${mainWasm}`, (route) => (blocked ? route.abort() : route.continue()));
     await page.goto(`${server.url}/book-en.html`);
     await page.waitForFunction(() => document.querySelectorAll('[data-kubevol-failed]').length === 2);
-    const said = await page.locator('[data-kubevol-demo]').first().evaluate((el) => getComputedStyle(el, '::before').content);
-    assert(said.includes('could not be loaded'), `the placeholder says: ${said}`);
+    const host = demos(page).first();
+    const box = host.locator(':scope > .kv-load-failed');
+    assertEq(await box.getAttribute('role'), 'alert', 'the message is announced');
+    assert(await box.isVisible(), 'the message is on screen');
+    assert((await text(box)).startsWith('Demo · could not be loaded'), `the demo says: ${await text(box)}`);
+    // Above the rendered screen, which stays, inert: its controls do not take a tap.
+    const [boxAt, rootAt] = await Promise.all([box.boundingBox(), host.locator('[data-kubevol-root]').boundingBox()]);
+    assert(boxAt.y + boxAt.height <= rootAt.y + 1, `the message (${boxAt.y}+${boxAt.height}) sits above the demo (${rootAt.y})`);
+    assertEq(await host.locator('[data-kubevol-root]').evaluate((r) => r.inert), true, 'the rendered demo is inert');
     assert(page.problems.some((p) => p.includes('demo failed to load')), `the console says why: ${page.problems.join(' | ')}`);
+    page.problems.length = 0;
+    // The network is back: Try again mounts the demo, which then answers.
+    blocked = false;
+    await box.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-kubevol-demo]').hasAttribute('data-kubevol-mounted'));
+    assertEq(await host.locator('.kv-load-failed').count(), 0, 'the message is gone');
+    await host.locator('[data-action="attach"][data-node="node-a"]').click();
+    assert((await text(host.locator('[data-node="node-a"] [data-state="disk"]'))).includes('pv-1'), 'the demo answers');
     await page.context().close();
   }],
   ['switching html.dark recolours the demos through the host variables', async () => {
@@ -248,7 +264,9 @@ await run('embed', [
     await mounted(page, 2);
     const alert = (id) => text(page.locator(`#${id} [role="alert"]`));
     assert((await alert('unknown-kind')).includes('unknown demo "cis"'), 'unknown kind');
-    assert((await alert('unknown-lang')).includes('unknown language "fr"'), 'unknown language');
+    // A language the demos do not speak is said in the demo, which speaks the page's (English).
+    const notice = await text(page.locator('#unknown-lang [data-state="notice"]'));
+    assert(notice.startsWith('data-lang "fr" is not a language this demo speaks (ja or en); shown in English'), notice);
     assert((await alert('empty')).includes('unknown demo ""'), 'empty kind');
     await page.locator('#before [data-action="attach"][data-node="node-b"]').click();
     assertEq(await text(page.locator('#before [data-node="node-b"] [data-state="disk"]')), 'pv-1 attached', 'demo before');

@@ -14,7 +14,7 @@
 //   one, each demo in its page's <html lang> as the live demo speaks it; a placeholder it cannot
 //   open fails it (exit 1, each fault with its page and line, no page written), --no-strict writes
 //   the pages with each demo saying its fault as the live demo says it; a usage error exits 2.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { changedPixels } from './pixels.mjs';
@@ -70,6 +70,14 @@ for (const kind of ['csi', 'statefulset', 'topology']) {
     for (const lang of ['ja', 'en']) for (const view of [null, 'lab']) combos.push({ kind, preset, lang, view });
   }
 }
+// Every built-in level, by its id (as `data-level` names it), and one written out as an object
+// (as mountDemo's `level` takes it; at build, its JSON): each opens at the level's start.
+const LEVELS = `${root}crates/levels/levels/`;
+for (const name of readdirSync(LEVELS).filter((n) => n.endsWith('.json')).sort()) {
+  const written = JSON.parse(readFileSync(`${LEVELS}${name}`, 'utf8'));
+  combos.push({ kind: written.kind, preset: null, lang: 'en', view: null, level: written.id });
+  if (name.startsWith('csi-move')) combos.push({ kind: written.kind, preset: null, lang: 'ja', view: null, level: written });
+}
 
 const RENDERED = 'data-kubevol-rendered';
 // The fill command as a site's build runs it, with what it said and its exit status.
@@ -106,9 +114,9 @@ await run('prerender', [
     const page = await watchedPage(browser);
     await page.goto(`${server.url}/fixtures/empty.html`);
     const differ = [];
-    for (const { kind, preset, lang, view } of combos) {
-      const rendered = renderDemo({ kind, lang, preset, view });
-      const live = await page.evaluate(async ({ kind, preset, lang, view }) => {
+    for (const { kind, preset, lang, view, level } of combos) {
+      const rendered = renderDemo({ kind, lang, preset, view, level });
+      const live = await page.evaluate(async ({ kind, preset, lang, view, level }) => {
         const { mountDemo, unmountDemo } = await import('/kubevol.js');
         const el = document.createElement('div');
         el.dataset.kubevolDemo = kind;
@@ -116,12 +124,12 @@ await run('prerender', [
         if (preset) el.dataset.preset = preset;
         if (view) el.dataset.view = view;
         document.querySelector('main').append(el);
-        await mountDemo(el, { kind, lang, preset: preset ?? undefined });
+        await mountDemo(el, { kind, lang, preset: preset ?? undefined, level });
         const html = el.innerHTML;
         await unmountDemo(el);
         el.remove();
         return html;
-      }, { kind, preset, lang, view });
+      }, { kind, preset, lang, view, level });
       const [a, b] = await page.evaluate(([a, b, fn]) => {
         const normalised = new Function(`return (${fn})`)();
         return [normalised(a), normalised(b)];
@@ -129,7 +137,8 @@ await run('prerender', [
       if (a !== b) {
         let at = 0;
         while (a[at] === b[at]) at++;
-        differ.push(`${kind} ${preset ?? '(default)'} ${lang} ${view ?? 'chapter'}: at ${at}\n  rendered …${a.slice(Math.max(0, at - 80), at + 80)}\n  live     …${b.slice(Math.max(0, at - 80), at + 80)}`);
+        const named = typeof level === 'object' ? `level ${level.id} (object)` : level ? `level ${level}` : '';
+        differ.push(`${kind} ${preset ?? '(default)'} ${lang} ${view ?? 'chapter'} ${named}: at ${at}\n  rendered …${a.slice(Math.max(0, at - 80), at + 80)}\n  live     …${b.slice(Math.max(0, at - 80), at + 80)}`);
       }
     }
     assertEq(differ.join('\n'), '', 'combinations whose rendered screen is not the live one');
@@ -182,6 +191,49 @@ await run('prerender', [
       await page.close();
       held = new Promise((r) => { release = r; });
     }]))),
+  ['one malformed level gives one message: at the build, through mountDemo and in the demo', async () => {
+    const { renderScreen } = await import(`${root}${dist}/kubevol-prerender.mjs`);
+    const level = JSON.parse(readFileSync(`${root}crates/levels/levels/csi-move-to-node-b.json`, 'utf8'));
+    level.hints = ['h']; // a hint is a text in both languages
+    delete level.start.setup; // the demo's own start: not a fault
+    const fault = 'hints[0]: invalid type: string "h", expected a text in both languages, like {"ja": "…", "en": "…"}';
+    const built = renderScreen({ kind: 'csi', lang: 'en', level: JSON.stringify(level) }).faults;
+    assertEq(JSON.stringify(built), JSON.stringify([`This level cannot be opened (${fault}). Starting from the beginning`]), 'the build');
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/fixtures/empty.html`);
+    const live = await page.evaluate(async (level) => {
+      const { mountDemo } = await import('/kubevol.js');
+      const said = [];
+      for (const given of [level, JSON.stringify(level)]) {
+        const el = Object.assign(document.createElement('div'), {});
+        document.querySelector('main').append(el);
+        const rejected = await mountDemo(el, { kind: 'csi', lang: 'en', level: given }).then(() => 'mounted', (e) => e.message);
+        said.push(rejected, el.querySelector('[data-state="notice"]')?.textContent);
+      }
+      return said;
+    }, level);
+    const rejection = `kubevol: the page's level for this csi demo: ${fault}`;
+    assertEq(JSON.stringify(live), JSON.stringify([rejection, built[0], rejection, built[0]]), 'mountDemo\'s rejection and the demo');
+    page.problems.length = 0;
+    await page.context().close();
+  }],
+  ['a demo without data-lang speaks the page\'s language, rendered and live', async () => {
+    const page = await watchedPage(browser);
+    await page.goto(`${server.url}/fixtures/empty.html`); // <html lang="en">
+    const rendered = renderDemo({ kind: 'csi', pageLang: 'en' });
+    const spoken = await page.evaluate(async (rendered) => {
+      const { mountDemo } = await import('/kubevol.js');
+      const el = Object.assign(document.createElement('div'), { innerHTML: rendered });
+      el.dataset.kubevolDemo = 'csi';
+      el.dataset.kubevolRendered = '';
+      document.querySelector('main').append(el);
+      const before = el.querySelector('[data-kubevol-root]').lang;
+      await mountDemo(el, { kind: 'csi' });
+      return [before, el.querySelector('[data-kubevol-root]').lang, el.querySelector('[data-state="title"]').textContent];
+    }, rendered);
+    assertEq(JSON.stringify(spoken), JSON.stringify(['en', 'en', 'CSI and volumes']), 'the demo\'s language, rendered and live');
+    await page.context().close();
+  }],
   ['a tap before the code arrives is applied once, when the demo is live', async () => {
     held = new Promise((r) => { release = r; });
     const page = await watchedPage(browser);

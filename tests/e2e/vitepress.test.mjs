@@ -587,9 +587,10 @@ await run('vitepress', [
       const said = await mountDemo(element, { kind: 'csi', lang: 'en', level }).then(() => 'mounted', (e) => e.message);
       return { said, notice: element.querySelector('[data-state="notice"]')?.textContent ?? '' };
     });
-    assertEq(refused.said, 'kubevol: the page\'s level for this csi demo: hint: not a field of a level (it has id, kind, seed, '
-      + 'title, intro, start, goal, forbid, hints, solution, par)', 'the rejection names the path');
-    assert(refused.notice.includes('hint: not a field of a level'), `the demo says it: ${refused.notice}`);
+    const fault = 'hint: unknown field `hint`, expected one of `id`, `kind`, `seed`, `title`, `intro`, `start`, `goal`, '
+      + '`forbid`, `hints`, `solution`, `par`';
+    assertEq(refused.said, `kubevol: the page's level for this csi demo: ${fault}`, 'the rejection names the path');
+    assert(refused.notice.includes(fault), `the demo says it: ${refused.notice}`);
     page.assertClean();
     await page.context().close();
   }],

@@ -206,7 +206,7 @@ await run('webkit', [
     await s.goto(`${broken.url}/parts/csi.html`);
     const said = await s.until(() => {
       const host = document.querySelector('[data-kubevol-demo][data-kubevol-failed]');
-      return host && getComputedStyle(host, '::before').content;
+      return host?.querySelector(':scope > .kv-load-failed')?.textContent;
     }, { what: 'the placeholder marked failed' });
     assert(said.includes('読み込めなかった'), `the placeholder says: ${said}`);
     assert((await s.run(problems)).some((p) => p.includes('failed to load')), 'the console says why');

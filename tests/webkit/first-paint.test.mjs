@@ -9,7 +9,7 @@
 // disabled button's default cursor, and no hover feedback with no pointer over it).
 //   node tests/webkit/first-paint.test.mjs dist firefox
 //   xvfb-run -a -s "-screen 0 1440x2000x24 -noreset" node tests/webkit/first-paint.test.mjs dist webkit
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { run, assertEq } from '../e2e/harness.mjs';
 import { startServer } from '../e2e/static-server.mjs';
@@ -24,8 +24,13 @@ mkdirSync(OUT, { recursive: true });
 let release = () => {};
 let held = Promise.resolve();
 let refusing = false;
+// A page that opens each demo in a level (tests/e2e/fixtures/levels-en.html), rendered here as a
+// book's build renders it: each demo at its level's start, which going live must not change.
+const { fillHtml } = await import(`${root}${dist}/kubevol-prerender.mjs`);
+const LEVELS_PAGE = 'first-paint-levels-en.html';
+writeFileSync(`${OUT}/${LEVELS_PAGE}`, fillHtml(readFileSync(`${root}tests/e2e/fixtures/levels-en.html`, 'utf8')).html);
 const server = await startServer(dist, {
-  mounts: { '/fixtures/': `${root}tests/e2e/fixtures` },
+  mounts: { '/fixtures/': `${root}tests/e2e/fixtures`, '/out/': `${OUT}/` },
   delay: (path) => (path.endsWith('.wasm') ? held.then(() => 0) : 0),
   refuse: (path) => refusing && path === '/kubevol.js',
 });
@@ -42,9 +47,14 @@ const LATE_LOADER = engine === 'webkit';
 const driver = await startDriver(engine);
 
 const tests = [];
-for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
-  for (const theme of ['light', 'dark']) {
-    for (const width of [390, 720, 1024]) {
+const PAGES = [
+  ['book.html', 'ja', 2, ['light', 'dark'], [390, 720, 1024]],
+  ['book-en.html', 'en', 2, ['light', 'dark'], [390, 720, 1024]],
+  [`out/${LEVELS_PAGE}`, 'en-levels', 3, ['light'], [390, 1024]],
+];
+for (const [page, lang, demos, themes, widths] of PAGES) {
+  for (const theme of themes) {
+    for (const width of widths) {
       tests.push([`${page} (${lang}) at ${width} px, ${theme}: going live changes no pixel`, async () => {
         // A load whose wasm is held has not ended (Firefox counts a page's fetches): in Firefox the
         // page is driven once it is parsed.
@@ -59,9 +69,9 @@ for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
             // Settled: the page's fonts loaded, and no transition running (the example page's
             // module script sets its theme after the first paint, and a node card's border eases
             // into the dark one). Then the first demo's top at the window's top.
-            await s.until(() => document.fonts.status === 'loaded' && document.getAnimations().length === 0
-              && document.querySelectorAll('[data-kubevol-rendered] [data-kubevol-root]').length === 2,
-            { what: `${what}, with the page's fonts and no transition running` });
+            await s.until((demos) => document.fonts.status === 'loaded' && document.getAnimations().length === 0
+              && document.querySelectorAll('[data-kubevol-rendered] [data-kubevol-root]').length === demos,
+            { what: `${what}, with the page's fonts and no transition running` }, demos);
             await s.run(() => {
               const demo = document.querySelector('[data-kubevol-demo]');
               scrollTo(0, Math.round(demo.getBoundingClientRect().top + scrollY - 8));
@@ -82,7 +92,7 @@ for (const [page, lang] of [['book.html', 'ja'], ['book-en.html', 'en']]) {
           // The module map keeps the refused fetch's failure under its address: the late loader
           // is the same file under another (its files resolve beside it all the same).
           if (LATE_LOADER) await s.run(() => { import(new URL('kubevol.js?late', location.href).href); });
-          await s.until(() => document.querySelectorAll('[data-kubevol-mounted]').length === 2, { what: 'both demos live' });
+          await s.until((demos) => document.querySelectorAll('[data-kubevol-mounted]').length === demos, { what: 'every demo live' }, demos);
           await s.run(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           // A reader scrolled down to the demos stays where they were (WebKit once pulled them up
           // by the demos' height: kubevol.js, attach).

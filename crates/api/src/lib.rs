@@ -64,11 +64,11 @@ fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
 }
 
 /// The form a demo of `kind` reads a level in (`kubevol_ui::practice::form`) for a level a page
-/// wrote (`mountDemo`'s `level`, a plain object), or the path of what is wrong with it and why.
+/// wrote (`mountDemo`'s `level` object, or a `data-level`'s JSON text), or the path of what is
+/// wrong with it and why.
 #[wasm_bindgen(js_name = formOfLevel)]
 pub fn level_form(kind: &str, level: JsValue) -> Result<String, JsError> {
-    by_kind!(kind, scenarios => kubevol_ui::practice::form::write_object(scenarios, level))
-        .map_err(|e| JsError::new(&e))
+    by_kind!(kind, scenarios => kubevol_ui::practice::form::write_value(scenarios, level)).map_err(|e| JsError::new(&e))
 }
 
 /// `{kind, moment, setup, actions, state}` for a demo's history.

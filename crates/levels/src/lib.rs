@@ -18,8 +18,9 @@ mod builtin;
 pub use builtin::{builtin, BUILTIN};
 
 /// A text in both languages.
+// `expecting`: an author reads the level's shape in the error, never the type's name.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = r#"a text in both languages, like {"ja": "…", "en": "…"}"#)]
 pub struct Words {
     pub ja: String,
     pub en: String,
@@ -30,7 +31,10 @@ pub struct Words {
 /// a level says "without bringing the node back" in a form the demo and the levels' search test
 /// (`tests/search.rs`) both keep.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = r#"an action the level forbids, like {"action": "recover-node", "why": {"ja": "…", "en": "…"}}"#
+)]
 pub struct Forbid {
     pub action: String,
     pub why: Words,
@@ -80,7 +84,11 @@ pub enum AnyLevel {
 /// JSON, and the script API's module from a page's object (`crates/ui/src/practice/form.rs`),
 /// before [`Level::of`] checks it.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, bound = "")]
+#[serde(
+    deny_unknown_fields,
+    bound = "",
+    expecting = r#"a level, like {"id": "…", "kind": "csi", "title": {…}, "intro": {…}, "start": {…}, "goal": […]}"#
+)]
 pub struct Written<M: Model> {
     pub id: String,
     /// Read first, by [`kind_named`], which picks the model.
@@ -102,25 +110,23 @@ pub struct Written<M: Model> {
     pub par: Option<usize>,
 }
 
-/// The fields of a written level, and of each object in it, as a page's object is checked for
-/// fields it misspells (a JavaScript value's reader never sees a field it does not ask for).
-pub const FIELDS: [&str; 11] =
-    ["id", "kind", "seed", "title", "intro", "start", "goal", "forbid", "hints", "solution", "par"];
-pub const FORBID_FIELDS: [&str; 2] = ["action", "why"];
-pub const START_FIELDS: [&str; 2] = ["setup", "actions"];
-pub const CHECK_FIELDS: [&str; 2] = ["kubectl", "prints"];
-pub const WORDS_FIELDS: [&str; 2] = ["ja", "en"];
-
+/// A level's start, as a scenario writes it: a setup (or none: the demo's own start,
+/// [`Model::demo_setup`]) and the actions after it.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, bound = "")]
+#[serde(
+    deny_unknown_fields,
+    bound = "",
+    expecting = r#"a start like a scenario's, {"setup": {…}, "actions": […]} (the setup may be left out)"#
+)]
 pub struct WrittenStart<M: Model> {
-    pub setup: M::Setup,
+    #[serde(default)]
+    pub setup: Option<M::Setup>,
     #[serde(default = "Vec::new")]
     pub actions: Vec<M::Action>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = r#"a check, like {"kubectl": "get pvc data", "prints": "…"}"#)]
 pub struct WrittenCheck {
     pub kubectl: String,
     pub prints: String,
@@ -199,7 +205,7 @@ impl<M: Model> Level<M, WrittenCheck> {
         if given.id.is_empty() || !given.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
             return Err(format!("id: \"{}\" is not a level's id (lowercase letters, digits and -)", given.id));
         }
-        let setup = given.start.setup;
+        let setup = given.start.setup.unwrap_or_else(M::demo_setup);
         let (mut state, _) = M::start(&setup).map_err(|r| {
             format!("start.setup: the demo refuses it: {}", kubevol_sim::Tell::tell(&r, kubevol_sim::Voice::En))
         })?;

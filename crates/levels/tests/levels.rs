@@ -108,3 +108,37 @@ fn a_level_that_does_not_read_is_refused_with_the_path_of_what_is_wrong() {
     l["id"] = json!("Share One");
     assert!(refused(l).starts_with("id: \"Share One\" is not a level's id"));
 }
+
+/// A level's start is a scenario's: without a setup it starts from the demo's own start.
+#[test]
+fn a_start_without_a_setup_is_the_demos_own_start() {
+    let mut l = good();
+    l["start"] = json!({"actions": []});
+    let AnyLevel::Csi(level) = AnyLevel::read(&l).unwrap() else { panic!("not a csi level") };
+    let own = kubevol_sim::csi::State::demo_setup();
+    assert_eq!(serde_json::to_value(&level.setup).unwrap(), serde_json::to_value(own).unwrap());
+    assert!(level.start.is_empty());
+    // A level with a bad goal and no setup is refused for its goal.
+    l["goal"] = json!([]);
+    assert!(refused(l).starts_with("goal: a level needs at least one check"));
+}
+
+/// An author reads what a field expects, with an example, never a type of the code.
+#[test]
+fn a_misshapen_field_says_what_it_expects_in_the_authors_words() {
+    for (field, value, expects) in [
+        ("hints", json!(["h"]), r#"expected a text in both languages, like {"ja": "…", "en": "…"}"#),
+        ("title", json!("Move"), r#"expected a text in both languages"#),
+        ("goal", json!(["get pvc"]), r#"expected a check, like {"kubectl": "#),
+        ("forbid", json!(["recover-node"]), r#"expected an action the level forbids, like {"action": "#),
+        ("start", json!("attach"), r#"expected a start like a scenario's"#),
+    ] {
+        let mut l = good();
+        l[field] = value;
+        let why = refused(l);
+        assert!(why.contains(expects), "{field}: {why}");
+        assert!(!why.contains("struct ") && !why.contains("Words"), "{field}: {why}");
+    }
+    let why = AnyLevel::read(&json!(["a level"])).map(|_| ()).unwrap_err();
+    assert!(!why.contains("struct "), "{why}");
+}

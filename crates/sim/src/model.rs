@@ -22,6 +22,10 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
 
     fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal>;
 
+    /// The setup the chapter's demo opens at with its default settings: where a scenario or a
+    /// level that gives no setup starts.
+    fn demo_setup() -> Self::Setup;
+
     /// An action's `type`, as a scenario file writes it.
     fn action_name(action: &Self::Action) -> &'static str;
 
@@ -72,7 +76,15 @@ pub trait Model: Clone + std::fmt::Debug + Serialize + DeserializeOwned + Send +
 
 /// Implements [`Model`] and [`Refused`] for one model module from its inherent functions.
 macro_rules! model {
-    ($module:ident, $name:literal, setup: $setup:ty, start: $start:expr, reindex: $reindex:expr $(, $extra:item)*) => {
+    (
+        $module:ident,
+        $name:literal,
+        setup: $setup:ty,
+        start: $start:expr,
+        demo: $demo:expr,
+        reindex: $reindex:expr
+        $(, $extra:item)*
+    ) => {
         impl Model for crate::$module::State {
             const NAME: &'static str = $name;
             type Setup = $setup;
@@ -82,6 +94,10 @@ macro_rules! model {
 
             fn start(setup: &Self::Setup) -> Result<(Self, Vec<Self::Event>), Self::Refusal> {
                 ($start)(setup)
+            }
+
+            fn demo_setup() -> Self::Setup {
+                $demo
             }
 
             fn apply(&mut self, action: Self::Action) -> Result<Vec<Self::Event>, Self::Refusal> {
@@ -122,6 +138,7 @@ model!(
     "volumes",
     setup: crate::csi::Setup,
     start: crate::csi::State::new,
+    demo: crate::csi::Setup::demo(crate::csi::DemoConfig::default()),
     reindex: crate::csi::State::reindex,
     // CSI calls have their own panel; the reader's log keeps to what happened.
     fn in_log(event: &Self::Event) -> bool {
@@ -148,6 +165,7 @@ model!(
     start: |config: &crate::statefulset::Config| {
         crate::statefulset::State::new(config.clone()).map(|s| (s, Vec::new()))
     },
+    demo: crate::statefulset::Config::default(),
     reindex: crate::statefulset::State::reindex
 );
 
@@ -156,5 +174,7 @@ model!(
     "topology",
     setup: crate::topology::Setup,
     start: crate::topology::State::new,
+    // The topology chapter's first demo, the spread trap.
+    demo: crate::topology::Preset::SpreadTrap.setup(),
     reindex: |_: &mut crate::topology::State| {}
 );

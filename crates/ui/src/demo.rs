@@ -59,6 +59,9 @@ pub struct Place {
     pub level_refused: Option<String>,
     /// The demo is a level's goal, drawn as its picture alone beside the reader's (`practice.rs`).
     pub goal: bool,
+    /// What the placeholder asked that the demo does not have (a `data-lang` it does not speak, a
+    /// `data-view` it does not know): said in the demo, which shows its default instead.
+    pub said: Option<Notice>,
 }
 
 impl Place {
@@ -66,6 +69,12 @@ impl Place {
     /// for the browser's mount and the build-time render alike.
     pub fn is_lab(view: Option<&str>) -> bool {
         view.is_some_and(|v| v.trim() == "lab")
+    }
+
+    /// What the demo says of a `data-view` that is neither `chapter` nor `lab` (nor empty).
+    pub fn view_said(view: Option<&str>) -> Option<Notice> {
+        let view = view.map(str::trim).filter(|v| !matches!(*v, "" | "chapter" | "lab"))?.to_string();
+        Some(Notice { words: std::sync::Arc::new(move |lang| crate::lang::unknown_view(lang, &view)) })
     }
 }
 
@@ -120,6 +129,25 @@ impl Notice {
         Notice { words: std::sync::Arc::new(move |lang| bad_link(lang, &error)) }
     }
 
+    /// The placeholder's `data-lang` is no language the demo speaks: it speaks the page's.
+    pub fn unsupported_lang(code: &str) -> Notice {
+        let code = code.to_string();
+        Notice { words: std::sync::Arc::new(move |lang| crate::lang::unsupported_lang(lang, &code)) }
+    }
+
+    /// Each notice said, one after the other; `None` when there is none.
+    pub fn all(notices: impl IntoIterator<Item = Option<Notice>>) -> Option<Notice> {
+        let notices: Vec<Notice> = notices.into_iter().flatten().collect();
+        match notices.len() {
+            0 | 1 => notices.into_iter().next(),
+            _ => Some(Notice {
+                words: std::sync::Arc::new(move |lang| {
+                    notices.iter().map(|n| n.words(lang)).collect::<Vec<_>>().join(" · ")
+                }),
+            }),
+        }
+    }
+
     /// The page asked for a level this demo cannot open; `fault` is the path of what is wrong in it.
     pub fn bad_level(fault: String) -> Notice {
         Notice { words: std::sync::Arc::new(move |lang| crate::lang::level_refused(lang, &fault)) }
@@ -153,6 +181,8 @@ impl PartialEq for Notice {
         [Lang::Ja, Lang::En].into_iter().all(|lang| self.words(lang) == other.words(lang))
     }
 }
+
+impl Eq for Notice {}
 
 impl std::fmt::Debug for Notice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -202,6 +232,11 @@ pub fn restore<M: Model, C: Compact + Copy>(
     let mut session = replay(config, actions, start);
     if let Some(moment) = moment {
         session.travel_from_start(moment);
+        // A demo opened in a level opens at its start (`mount.rs`), the earliest moment Back
+        // returns to, as its Practice panel then keeps it: the first screen is already the level's.
+        if place.level.is_some() {
+            session.stop_here();
+        }
     }
     Opening { config, session, notice }
 }
@@ -248,6 +283,10 @@ pub struct Demo<M: Model> {
     /// draws it, in its own part, so the first load carries only this slot.
     pub strip: RwSignal<Option<ViewFn>>,
 }
+
+/// What the placeholder asked that the demo does not have (`Place::said`), for its `Shell` to say.
+#[derive(Clone)]
+pub struct Said(pub Option<Notice>);
 
 /// The demo's header's slot for the level being played, as the header (which takes no model
 /// type) finds it in the context.
@@ -322,6 +361,7 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     let strip = RwSignal::new(None);
     let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal, strip };
     provide_context(Striped(strip));
+    provide_context(Said(place.said.clone()));
     provide_context(lang);
     provide_context(demo);
     (lang, demo)

@@ -77,13 +77,30 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
             fold.open.set(true);
             fetch(fold, kind, loaded, practice);
         }
-        panel(fold, kind, loaded, format!("kv-fold-{row}-{}", fold.name))
+        let first = if practice { built_now(fold, loaded) } else { None };
+        panel(fold, kind, loaded, format!("kv-fold-{row}-{}", fold.name), first)
     });
     view! {
         <div class="kv-folds" role="group" aria-label=tr(lang::FOLDS)>{toggles}</div>
         {shown.collect_view()}
     }
 }
+
+/// The Practice panel of a demo opened in a level, built as the demo is, before anything of it is
+/// drawn: the panel opens the level, which the demo's header names (`demo::Strip`) above the
+/// folds, so the first screen (at a book's build and live alike) has the level's strip. Its part
+/// is at hand by then (`fetch`, with `level`).
+fn built_now(fold: Fold, loaded: RwSignal<Loaded>) -> Option<First> {
+    match loaded.get_untracked() {
+        Loaded::Ready(view) => Some(First(std::sync::Arc::new(std::sync::Mutex::new(Some(view()))))),
+        _ => None,
+    }
+    .filter(|_| fold.open.get_untracked())
+}
+
+/// A panel's view built before it is drawn (`built_now`), drawn once in place of a new one.
+#[derive(Clone)]
+struct First(std::sync::Arc<std::sync::Mutex<Option<AnyView>>>);
 
 /// Fetches a fold's view, from its kind's lab part, if it is open and not fetched (or fetching)
 /// yet. `level`: the fold is the Practice fold of a demo opened in a level, whose part the page
@@ -95,21 +112,22 @@ fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
         return;
     }
     loaded.set(Loaded::Fetching);
-    // Rendered at build time (`render.rs`), a lab view's open folds say their parts are loading,
-    // as the live demo's first render does: the parts are the browser's to fetch. A level's panel
-    // is drawn: the live demo has its part at once (the build has every part at hand, so the
-    // part's future is ready when first asked).
-    if cfg!(not(feature = "csr")) {
-        if level {
-            let mut part = crate::mount::lab_part(kind)();
-            let mut ready = std::task::Context::from_waker(std::task::Waker::noop());
-            if let std::task::Poll::Ready(Ok(lab)) = part.as_mut().poll(&mut ready) {
-                loaded.set(view(lab));
-            }
+    // A level's panel is drawn at once: the page fetched the lab part before mounting the demo
+    // (`mount.rs`), and a book's build has every part at hand, so the part's future is ready when
+    // first asked.
+    let mut part = crate::mount::lab_part(kind)();
+    if level {
+        let mut ready = std::task::Context::from_waker(std::task::Waker::noop());
+        if let std::task::Poll::Ready(Ok(lab)) = part.as_mut().poll(&mut ready) {
+            loaded.set(view(lab));
+            return;
         }
+    }
+    // Rendered at build time (`render.rs`), a lab view's open folds say their parts are loading,
+    // as the live demo's first render does: the parts are the browser's to fetch.
+    if cfg!(not(feature = "csr")) {
         return;
     }
-    let part = crate::mount::lab_part(kind)();
     leptos::task::spawn_local(async move {
         let now = match part.await {
             Ok(lab) => view(lab),
@@ -120,7 +138,7 @@ fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
     });
 }
 
-fn panel(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, id: String) -> impl IntoView {
+fn panel(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, id: String, first: Option<First>) -> impl IntoView {
     let retry = move || {
         loaded.set(Loaded::NotYet);
         fetch(fold, kind, loaded, false);
@@ -129,7 +147,7 @@ fn panel(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, id: String) -> im
         <section class="kv-fold-panel" id=id data-state=fold.name hidden=flag(move || !fold.open.get())>
             <p class="kv-h">{tr(fold.label)}</p>
             {move || match loaded.get() {
-                Loaded::Ready(view) => view(),
+                Loaded::Ready(view) => first.as_ref().and_then(|f| f.0.lock().ok()?.take()).unwrap_or_else(view),
                 Loaded::NotYet => ().into_any(),
                 Loaded::Fetching => {
                     view! { <p class="kv-hint" role="status" data-state="part-loading">{tr(lang::PART_LOADING)}</p> }

@@ -358,6 +358,23 @@ pub fn level_left(lang: Lang, title: &str) -> String {
     )
 }
 
+/// A `data-lang` the demos do not speak: said inside the demo, which speaks `lang` instead (the
+/// page's language, or English).
+pub fn unsupported_lang(lang: Lang, code: &str) -> String {
+    lang.say(
+        format_args!("data-lang \"{code}\" はこのデモの言語ではない(ja か en)。日本語で表示する"),
+        format_args!("data-lang \"{code}\" is not a language this demo speaks (ja or en); shown in English"),
+    )
+}
+
+/// A `data-view` the demos do not have: said inside the demo, which shows the chapter's view.
+pub fn unknown_view(lang: Lang, view: &str) -> String {
+    lang.say(
+        format_args!("data-view \"{view}\" はこのデモの表示ではない(chapter か lab)。章の表示で始める"),
+        format_args!("data-view \"{view}\" is not one of this demo's views (chapter or lab); showing the chapter's"),
+    )
+}
+
 /// A level the demo cannot open, and why (the path of what is wrong in it).
 pub fn level_refused(lang: Lang, fault: &str) -> String {
     lang.say(

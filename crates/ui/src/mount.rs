@@ -19,7 +19,7 @@ use web_sys::{Element, HtmlElement};
 
 use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
-use crate::demo::Place;
+use crate::demo::{Notice, Place};
 use crate::lang::{msg, Lang, Msg};
 use crate::parts::{fetch, on_demand, Fetch, View};
 
@@ -45,13 +45,12 @@ pub const NEEDS_JAVASCRIPT: Msg = msg("デモ ・ JavaScript を有効にする�
 /// JavaScript off: the stylesheet draws it too.
 pub const RENDERED_NEEDS_JAVASCRIPT: Msg =
     msg("JavaScript を有効にすると、このデモを操作できる", "This demo becomes interactive with JavaScript enabled");
-/// What a placeholder says when its module could not be fetched (the loader marks it).
-pub const LOAD_FAILED: Msg = msg(
-    "デモ ・ 読み込めなかった。ページを読み込み直すと、もう一度試す",
-    "Demo · could not be loaded. Reload the page to try again",
-);
+/// What a demo says where it stands when its code could not be fetched, and its button that tries
+/// again. No wasm has run by then, so `web/kubevol.js` says these; a test keeps its copy the same.
+pub const LOAD_FAILED: Msg = msg("デモ ・ 読み込めなかった", "Demo · could not be loaded");
+pub const TRY_AGAIN: Msg = msg("もう一度試す", "Try again");
 
-/// Marks a placeholder whose demo could not be fetched; web/kubevol.css then says so in it.
+/// Marks a placeholder whose demo could not be fetched; web/kubevol.js then says so in it.
 pub const FAILED_ATTR: &str = "data-kubevol-failed";
 
 fn part_failed(kind: &str) -> String {
@@ -66,19 +65,34 @@ fn unknown_demo(kind: &str) -> String {
     format!("kubevol: unknown demo \"{kind}\" in data-kubevol-demo (expected one of: {}).", known.join(", "))
 }
 
-fn unknown_lang(code: &str) -> String {
-    format!("kubevol: unknown language \"{code}\" in data-lang (expected \"ja\" or \"en\").")
+/// The demos' language for a language tag (`ja`, `en-US`), by its first subtag.
+fn spoken(tag: &str) -> Option<Lang> {
+    Lang::from_code(&tag.trim().split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase())
 }
 
-/// What a placeholder's attributes ask for, or the message that explains why they make no sense.
-pub fn parse_placeholder(kind: Option<&str>, lang: Option<&str>) -> Result<(DemoKind, Lang), String> {
+/// The language a demo speaks: its `data-lang` when that is Japanese or English; else the page's
+/// (`page`: its `<html lang>`, or a book's default) when that is; else English. A `data-lang` the
+/// demos do not speak is said in the demo (the notice), never refused.
+pub fn language(asked: Option<&str>, page: Option<&str>) -> (Lang, Option<Notice>) {
+    let fallback = page.and_then(spoken).unwrap_or(Lang::En);
+    match asked.map(str::trim).filter(|code| !code.is_empty()) {
+        None => (fallback, None),
+        Some(code) => spoken(code).map_or_else(|| (fallback, Some(Notice::unsupported_lang(code))), |l| (l, None)),
+    }
+}
+
+/// What a placeholder's attributes ask for: its kind and language, and what the demo says of a
+/// language it does not speak; or the message that explains why there is no demo to show.
+/// `page` is the page's language (see [`language`]).
+pub fn parse_placeholder(
+    kind: Option<&str>,
+    lang: Option<&str>,
+    page: Option<&str>,
+) -> Result<(DemoKind, Lang, Option<Notice>), String> {
     let kind_code = kind.unwrap_or("").trim();
     let kind = DemoKind::from_code(kind_code).ok_or_else(|| unknown_demo(kind_code))?;
-    let lang = match lang.map(str::trim) {
-        None | Some("") => Lang::Ja,
-        Some(code) => Lang::from_code(code).ok_or_else(|| unknown_lang(code))?,
-    };
-    Ok((kind, lang))
+    let (lang, said) = language(lang, page);
+    Ok((kind, lang, said))
 }
 
 /// Renders a demo in a language, in its place on the page.
@@ -103,8 +117,9 @@ pub struct Lab {
     pub history: fn(&HtmlElement) -> Option<String>,
     /// From now on the demo in an element tells the function its history after each action.
     pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
-    /// Whether the demo opens in a level (a built-in's id, or a level's form), and if not, why.
-    pub level: fn(&str) -> Result<(), String>,
+    /// The history of a level's start (a built-in's id, or a level's form), which the demo opens
+    /// at (`demo::history`), or why the demo does not open in it.
+    pub level: fn(&str) -> Result<String, String>,
     /// What each of the demo's folds shows, by the fold's name (`folds.rs`): one part for them all,
     /// so a fold costs the chapter's first load only its toggle.
     pub folds: fn(&str) -> Option<View>,
@@ -239,7 +254,8 @@ pub async fn mount_into(
         web_sys::console::debug_1(&ALREADY_MOUNTED.into());
         return Ok(());
     }
-    let (kind, lang) = match parse_placeholder(kind, lang) {
+    let page = host.owner_document().and_then(|d| d.document_element()).and_then(|e| e.get_attribute("lang"));
+    let (kind, lang, said) = match parse_placeholder(kind, lang, page.as_deref()) {
         Ok(parsed) => parsed,
         Err(message) => {
             show(host, {
@@ -251,15 +267,21 @@ pub async fn mount_into(
     };
     let parts = KindParts::of(kind);
     let mut place = place_of(&host, kind.code(), scripted.unwrap_or_default());
+    place.said = Notice::all([said, Place::view_said(host.get_attribute(VIEW_ATTR).as_deref())]);
     let linked = place.link.is_some() || place.level.is_some() || place.level_refused.is_some();
     PENDING.with(|p| p.borrow_mut().push(host.clone()));
     let fetched = if linked {
-        // A level is read by the lab part, which the demo opens with: one it cannot open leaves
-        // the demo at its default, saying why, and is the mount's error too.
+        // A level is read by the lab part, which the demo opens with, at the level's start (as
+        // the build renders it); one it cannot open leaves the demo at its default, saying why,
+        // and is the mount's error too.
         (parts.lab)().await.map(|lab| {
-            if let Some(Err(why)) = place.level.as_deref().map(lab.level) {
-                place.level = None;
-                place.level_refused = Some(why);
+            match place.level.as_deref().map(lab.level) {
+                Some(Ok(start)) => place.link = place.link.take().or(Some(start)),
+                Some(Err(why)) => {
+                    place.level = None;
+                    place.level_refused = Some(why);
+                }
+                None => {}
             }
             lab.linked
         })
@@ -351,7 +373,7 @@ fn place_of(host: &HtmlElement, code: &str, scripted: Scripted) -> Place {
     } else {
         scripted.history.or(scripted.fault.map(|fault| format!("!{fault}")))
     };
-    Place { preset, nth, link, lab, level, level_refused: scripted.level_fault, goal: false }
+    Place { preset, nth, link, lab, level, level_refused: scripted.level_fault, goal: false, said: None }
 }
 
 /// Takes down the demo mounted in `host`: its DOM leaves the host, its reactive owner is disposed
@@ -389,24 +411,52 @@ mod tests {
 
     #[test]
     fn placeholders_are_parsed_strictly() {
-        assert_eq!(parse_placeholder(Some("csi"), None), Ok((DemoKind::Csi, Lang::Ja)));
-        assert_eq!(parse_placeholder(Some(" csi "), Some("en")), Ok((DemoKind::Csi, Lang::En)));
-        let err = parse_placeholder(Some("cis"), Some("en")).unwrap_err();
+        assert_eq!(parse_placeholder(Some(" csi "), Some("en"), Some("ja")), Ok((DemoKind::Csi, Lang::En, None)));
+        let err = parse_placeholder(Some("cis"), Some("en"), None).unwrap_err();
         assert!(err.contains("unknown demo \"cis\""), "{err}");
-        let err = parse_placeholder(Some("csi"), Some("fr")).unwrap_err();
-        assert!(err.contains("unknown language \"fr\""), "{err}");
-        assert!(parse_placeholder(None, None).is_err());
+        assert!(parse_placeholder(None, None, None).is_err());
+    }
+
+    /// Without `data-lang` a demo speaks the page's language where it is Japanese or English, else
+    /// English; a `data-lang` it does not speak is said, and the page's language spoken.
+    #[test]
+    fn a_demo_speaks_its_data_lang_else_the_pages_else_english() {
+        for (asked, page, speaks) in [
+            (None, Some("ja"), Lang::Ja),
+            (None, Some("en-US"), Lang::En),
+            (Some(""), Some("ja-JP"), Lang::Ja),
+            (None, Some("fr"), Lang::En),
+            (None, None, Lang::En),
+            (Some("ja"), Some("en"), Lang::Ja),
+            (Some("EN-gb"), Some("ja"), Lang::En),
+        ] {
+            assert_eq!(language(asked, page), (speaks, None), "{asked:?} on a {page:?} page");
+        }
+        let (lang, said) = language(Some("fr"), Some("ja"));
+        assert_eq!(lang, Lang::Ja);
+        let said = said.expect("an unsupported data-lang is said").words(Lang::En);
+        assert!(said.starts_with("data-lang \"fr\" is not a language this demo speaks"), "{said}");
     }
 
     /// The stylesheet says these before the wasm arrives; it must say what this file says.
     #[test]
     fn the_stylesheet_draws_the_placeholder_texts() {
         let css = include_str!("../../../web/kubevol.css");
-        for msg in [LOADING, NEEDS_JAVASCRIPT, LOAD_FAILED, RENDERED_NEEDS_JAVASCRIPT] {
+        for msg in [LOADING, NEEDS_JAVASCRIPT, RENDERED_NEEDS_JAVASCRIPT] {
             for lang in [Lang::Ja, Lang::En] {
                 let content = format!("content: \"{}\"", msg.get(lang));
                 assert!(css.contains(&content), "web/kubevol.css does not draw {content}");
             }
+        }
+    }
+
+    /// The loader says a load failure before any wasm has run; it must say what this file says.
+    #[test]
+    fn the_loader_says_the_load_failure() {
+        let js = include_str!("../../../web/kubevol.js");
+        for lang in [Lang::Ja, Lang::En] {
+            let words = format!("{}: ['{}', '{}']", lang.code(), LOAD_FAILED.get(lang), TRY_AGAIN.get(lang));
+            assert!(js.contains(&words), "web/kubevol.js does not say {words}");
         }
     }
 }

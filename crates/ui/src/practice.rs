@@ -69,6 +69,13 @@ pub fn read<M: Model, C: Compact + Copy>(levels: &Levels<M, C>, asked: &str) -> 
     form::read(levels.scenarios, found)
 }
 
+/// The history of a level's start (`demo::history`), which a demo opened in it opens at, in the
+/// browser (`mount.rs`) and at a book's build (`render.rs`) alike; or why it does not open.
+pub fn start_of<M: Model, C: Compact + Copy>(levels: &Levels<M, C>, asked: &str) -> Result<String, String> {
+    let opened = read(levels, asked)?;
+    Ok(crate::demo::history(levels.scenarios.kind, opened.config, &opened.start, opened.start.len()))
+}
+
 /// The built-in levels of this kind, easy to hard (every one opens: `practice::tests`).
 fn builtin<M: Model, C: Compact + Copy>(levels: &Levels<M, C>) -> Vec<Arc<Opened<M, C>>> {
     let code = levels.scenarios.kind.code();
@@ -628,5 +635,26 @@ mod tests {
         let whole = form_of(json).unwrap();
         assert!(said(&whole[..whole.len() / 2]).starts_with("level: not a level's form"));
         assert!(said(&whole.replace(form::TAG, "kubevol-level 0")).starts_with("level: not a level's form"));
+    }
+
+    /// A level's start is a scenario as `mountDemo` takes it: without a setup, the demo's own
+    /// start, as the model names it (`Model::demo_setup`) and as the demo opens at its default.
+    #[test]
+    fn a_start_without_a_setup_opens_at_the_demos_own_start() {
+        fn own<M: Model, C: Compact + Copy>(levels: &Levels<M, C>) {
+            let fresh = (levels.scenarios.start)((levels.scenarios.first)(None));
+            assert!(same(fresh.history().0, &M::demo_setup()), "{}", levels.scenarios.kind.code());
+            assert!(fresh.history().1.is_empty(), "{}", levels.scenarios.kind.code());
+        }
+        own(&crate::csi::LEVELS);
+        own(&crate::statefulset::LEVELS);
+        own(&crate::topology::LEVELS);
+        let mut level: serde_json::Value = serde_json::from_str(BUILTIN[0].1).unwrap();
+        level["start"] = serde_json::json!({"actions": []});
+        level["solution"] = serde_json::json!([]);
+        level["par"] = serde_json::Value::Null;
+        let opened = read(&crate::csi::LEVELS, &form_of(&level.to_string()).unwrap()).unwrap();
+        assert_eq!(opened.config, (crate::csi::LEVELS.scenarios.first)(None));
+        assert!(opened.start.is_empty());
     }
 }

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::demo::{use_lang, DemoKind, Notice, Striped};
+use crate::demo::{use_lang, DemoKind, Notice, Said, Striped};
 use crate::lang::{self, Msg};
 use crate::widgets::{click, text, tr};
 
@@ -40,6 +40,9 @@ pub fn Shell(
     children: Children,
 ) -> impl IntoView {
     let lang = use_lang();
+    // With what the placeholder asked that the demo does not have (`Place::said`).
+    let said = use_context::<Said>().and_then(|s| s.0);
+    let notice = Notice::all([notice, said]);
     view! {
         <div class="kv" data-kubevol-root=kind.code() lang=move || lang.get().code()>
         <header class="kv-head">

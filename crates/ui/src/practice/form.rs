@@ -16,7 +16,6 @@
 use kubevol_levels::{Check, Forbid, Level, Words, WrittenCheck};
 use kubevol_sim::link::{self, Compact};
 use kubevol_sim::Model;
-use wasm_bindgen::JsCast;
 
 use crate::api::Scenarios;
 
@@ -59,43 +58,19 @@ pub fn write<M: Model, C: Compact + Copy>(scenarios: &Scenarios<M, C>, json: &st
     form_of(scenarios, Level::started(kubevol_levels::Written::<M>::read(&value)?)?)
 }
 
-/// The form of a level a page's script wrote as an object (`mountDemo`'s `level`), read by the
-/// script API's module with the model's readers it has for scenarios: see [`form_of`].
-pub fn write_object<M: Model, C: Compact + Copy>(
+/// The form of a level a page wrote (`mountDemo`'s `level` object, or a `data-level` holding
+/// JSON), read by the script API's module: see [`form_of`]. An object is read as the JSON it
+/// stringifies to, so the build (`crates/render`), the script API and the demo have one reader,
+/// and say the same of the same level.
+pub fn write_value<M: Model, C: Compact + Copy>(
     scenarios: &Scenarios<M, C>,
     value: wasm_bindgen::JsValue,
 ) -> Result<String, String> {
-    use kubevol_levels::{CHECK_FIELDS, FIELDS, FORBID_FIELDS, START_FIELDS, WORDS_FIELDS};
-    if !value.is_object() || js_sys::Array::is_array(&value) {
-        return Err("level: expected an object like {id, kind, title, intro, start, goal}".into());
-    }
-    let field = |of: &wasm_bindgen::JsValue, name: &str| js_sys::Reflect::get(of, &name.into()).unwrap_or_default();
-    ours(scenarios, kubevol_levels::kind_named(field(&value, "kind").as_string().as_deref())?)?;
-    // A JavaScript value's reader asks for the fields it knows and never sees a misspelt one.
-    let mut objects = vec![(String::new(), value.clone(), &FIELDS[..])];
-    objects.push(("start.".into(), field(&value, "start"), &START_FIELDS[..]));
-    objects.push(("title.".into(), field(&value, "title"), &WORDS_FIELDS[..]));
-    objects.push(("intro.".into(), field(&value, "intro"), &WORDS_FIELDS[..]));
-    for (list, fields) in [("goal", &CHECK_FIELDS[..]), ("forbid", &FORBID_FIELDS[..]), ("hints", &WORDS_FIELDS[..])] {
-        let items = field(&value, list);
-        if js_sys::Array::is_array(&items) {
-            let items = js_sys::Array::from(&items);
-            for (at, item) in items.iter().enumerate() {
-                if list == "forbid" {
-                    objects.push((format!("forbid[{at}].why."), field(&item, "why"), &WORDS_FIELDS[..]));
-                }
-                objects.push((format!("{list}[{at}]."), item, fields));
-            }
-        }
-    }
-    for (path, object, fields) in objects.iter().filter(|(_, o, _)| o.is_object()) {
-        let keys = js_sys::Object::keys(object.unchecked_ref::<js_sys::Object>());
-        if let Some(key) = keys.iter().filter_map(|k| k.as_string()).find(|k| !fields.contains(&k.as_str())) {
-            return Err(format!("{path}{key}: not a field of a level (it has {})", fields.join(", ")));
-        }
-    }
-    let written = crate::api::from_value::<kubevol_levels::Written<M>>(value)?;
-    form_of(scenarios, Level::started(written)?)
+    let json = match value.as_string() {
+        Some(text) => text,
+        None => js_sys::JSON::stringify(&value).ok().and_then(|s| s.as_string()).unwrap_or_default(),
+    };
+    write(scenarios, &json)
 }
 
 /// The form of a level, checked against this demo: its start must be one the demo opens (as a

@@ -378,11 +378,11 @@ pub fn fold_view(name: &str) -> Option<View> {
 pub const LEVELS: crate::practice::Levels<State, StsConfig> =
     crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
 
-/// Whether this demo opens in the level a page asks for (a built-in's id or a level's form), and if
-/// not, why: what its lab part answers before it mounts (`mount.rs`), and the book's build too
-/// (`render.rs`).
-pub fn opens_level(asked: &str) -> Result<(), String> {
-    crate::practice::read(&LEVELS, asked).map(drop)
+/// The history of the start of the level a page asks for (a built-in's id or a level's form),
+/// which this demo opens at, or why it does not open in it: what its lab part answers before
+/// it mounts (`mount.rs`), and the book's build too (`render.rs`).
+pub fn opens_level(asked: &str) -> Result<String, String> {
+    crate::practice::start_of(&LEVELS, asked)
 }
 
 /// Levels: practice toward a goal.
