@@ -79,8 +79,8 @@ export interface Level {
   seed?: string;
   title: Words;
   intro: Words;
-  /** The setup and the actions the level starts after, as a scenario file writes them. */
-  start: { setup: ModelValue; actions?: Action[] };
+  /** The setup and the actions the level starts after, as a scenario file writes them; without a setup, the demo's own start. */
+  start: { setup?: ModelValue; actions?: Action[] };
   goal: LevelCheck[];
   /** Shown one at a time. */
   hints?: Words[];
@@ -92,7 +92,7 @@ export interface Level {
 
 export interface MountOptions {
   kind: DemoKind;
-  /** "ja" (the default) or "en". */
+  /** "ja" or "en"; by default the page's `<html lang>` where it is Japanese or English, else English. */
   lang?: 'ja' | 'en';
   /** A scenario the demo starts from, as `data-preset` names it (the topology demo's "spread" is the book's chapter). */
   preset?: string;

@@ -91,7 +91,7 @@ for (const [page, lang, demos, themes, widths] of PAGES) {
           refusing = false;
           // The module map keeps the refused fetch's failure under its address: the late loader
           // is the same file under another (its files resolve beside it all the same).
-          if (LATE_LOADER) await s.run(() => { import(new URL('kubevol.js?late', location.href).href); });
+          if (LATE_LOADER) await s.run(() => { import(new URL('/kubevol.js?late', location.href).href); });
           await s.until((demos) => document.querySelectorAll('[data-kubevol-mounted]').length === demos, { what: 'every demo live' }, demos);
           await s.run(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           // A reader scrolled down to the demos stays where they were (WebKit once pulled them up

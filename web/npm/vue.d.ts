@@ -5,7 +5,7 @@ import type { DemoChange, DemoKind, Level, Scenario } from './kubevol.js';
 export interface KubevolDemoProps {
   /** "csi", "statefulset" or "topology". */
   kind: DemoKind;
-  /** "ja" (the default) or "en". */
+  /** "ja" or "en"; by default the page's `<html lang>` where it is Japanese or English, else English. */
   lang?: 'ja' | 'en';
   /** A scenario the demo starts from, as data-preset names it. */
   preset?: string;

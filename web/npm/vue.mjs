@@ -30,7 +30,7 @@ export const KubevolDemo = defineComponent({
   props: {
     /** "csi", "statefulset" or "topology". */
     kind: { type: String, required: true },
-    /** "ja" (the default) or "en". */
+    /** "ja" or "en"; by default the page's `<html lang>` (a book's build writes its default in). */
     lang: { type: String, default: undefined },
     /** A scenario the demo starts from, as data-preset names it. */
     preset: { type: String, default: undefined },
