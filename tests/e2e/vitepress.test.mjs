@@ -640,6 +640,78 @@ await run('vitepress', [
     page.assertClean();
     await page.context().close();
   }],
+  ['a demo in a tip, an open details block and a list item is laid out as the same demo on the page', async () => {
+    // measure/containers: the CSI demo on the page, then in three of VitePress's containers, whose
+    // rules for what they hold (`.vp-doc .custom-block p`: a 24 px line, 8 px margins) reach into a
+    // demo's own paragraphs. Each is compared with the page's demo set to its width, as it first
+    // renders and after two actions with every fold open: the demo's height, its first node box,
+    // and every box inside it, within 1 px.
+    const html = readFileSync(`${site}/measure/containers.html`, 'utf8');
+    assertEq((html.match(/data-kubevol-rendered/g) ?? []).length, 4, 'demos rendered into the page at its build');
+    for (const width of [390, 1024]) {
+      const page = await watchedPage(browser, { viewport: { width, height: 900 } });
+      await page.goto(`${server.url}/measure/containers.html`);
+      await waitMounted(page, 4);
+      await page.evaluate(() => { document.querySelector('details.custom-block').open = true; });
+      for (const stage of ['first screen', 'every fold open']) {
+        if (stage === 'every fold open') {
+          for (const demo of await page.locator('[data-kubevol-demo]').all()) {
+            await demo.locator('[data-action="attach"][data-node="node-a"]').click();
+            await demo.locator('[data-action="mount"][data-node="node-a"]').click();
+            const folds = await demo.locator('.kv-folds [aria-expanded="false"]')
+              .evaluateAll((toggles) => toggles.map((t) => t.dataset.action));
+            for (const name of folds) await openFold(demo, name);
+          }
+        }
+        const compared = await page.evaluate(async () => {
+          const [plain, ...held] = document.querySelectorAll('[data-kubevol-demo]');
+          // Every box of a demo, its top from the demo's; those not drawn (hidden) left out.
+          const boxes = (host) => {
+            const kv = host.querySelector('.kv');
+            kv.style.contentVisibility = 'visible';
+            const top = kv.getBoundingClientRect().top;
+            return [kv, ...kv.querySelectorAll('*')].map((e) => {
+              const r = e.getBoundingClientRect();
+              const what = `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`;
+              return { what, top: r.top - top, width: r.width, height: r.height };
+            });
+          };
+          const out = [];
+          for (const host of held) {
+            plain.style.width = `${host.getBoundingClientRect().width}px`;
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const [a, b] = [boxes(plain), boxes(host)];
+            const node = (list) => list.find((x) => x.what.split(/[. ]/).includes('kv-node'));
+            const off = (x, y) => Math.max(...['top', 'width', 'height'].map((k) => Math.abs(x[k] - y[k])));
+            const moved = a.length !== b.length ? [{ what: `${a.length} boxes against ${b.length}` }]
+              : a.map((x, i) => [x, b[i]]).filter(([x, y]) => (x.height || y.height) && off(x, y) > 1)
+                .map(([x, y]) => ({ what: x.what, page: [x.top, x.height], in: [y.top, y.height] }));
+            out.push({
+              where: host.closest('.custom-block')?.className ?? host.closest('li')?.tagName.toLowerCase(),
+              heights: [a[0].height, b[0].height],
+              nodes: [[node(a).width, node(a).height], [node(b).width, node(b).height]],
+              moved,
+            });
+          }
+          plain.style.width = '';
+          return out;
+        });
+        const containers = compared.map((c) => c.where).join();
+        assertEq(containers, 'tip custom-block,details custom-block,li', `${width} px: the containers`);
+        for (const { where, heights, nodes, moved } of compared) {
+          const at = `${where} at ${width} px, ${stage}`;
+          const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) <= 1);
+          const [onPage, inside] = heights;
+          assert(near([inside], [onPage]), `${at}: the demo is ${inside} px tall, on the page ${onPage} px`);
+          assert(near(nodes[1], nodes[0]), `${at}: a node box is ${nodes[1]}, on the page ${nodes[0]}`);
+          const first = JSON.stringify(moved.slice(0, 3));
+          assertEq(moved.length, 0, `${at}: boxes placed otherwise than on the page, first ${first}`);
+        }
+      }
+      page.assertClean();
+      await page.context().close();
+    }
+  }],
   ['each chapter\'s demo first renders at most 1.25x as tall as the book\'s Vue demo it replaces', async () => {
     // The Vue demos' heights in the book (esh2n/sharin) at the same viewports: fixed references.
     const VUE = { csi: [931, 553, 553], statefulset: [811, 638, 638], 'topology:spread': [1229, 656, 656] };
