@@ -274,8 +274,8 @@ lane_weighed() {
 
 failed() { summary; exit 1; }
 
-step check "format: cargo fmt --check, and no line in crates/ over 120 characters" \
-  sh -c 'cargo fmt --all -- --check && node scripts/code-figures.mjs --check' || failed
+step check "format: cargo fmt --check, no line in crates/ over 120 characters, every file the docs name exists" \
+  sh -c 'cargo fmt --all -- --check && node scripts/code-figures.mjs --check && node scripts/doc-paths.mjs' || failed
 
 lanes=()
 for lane in models site browsers weighed; do

@@ -2,9 +2,9 @@
 //!
 //! The layout is kubectl describe's (a tabwriter with padding 2; `Type Reason Age From Message`,
 //! a dash row, `<age> (x<n> over <age>)` for an event seen more than once, `Events:  <none>` for
-//! none). Reasons, sources and messages are quoted
-//! where each model makes them (`csi/kubectl.rs`, `statefulset/kubectl.rs`,
-//! `topology/kubectl.rs`).
+//! none). Reasons, sources and messages are quoted where each model makes them
+//! (`kube_events` in `sim/src/csi/cluster.rs`, `sim/src/statefulset/cluster.rs` and
+//! `sim/src/topology/cluster.rs`).
 
 use crate::get::{column, wide};
 use crate::{age, Column, Kind, KubeEvent, Row, Table};

@@ -1,6 +1,6 @@
 //! The property tests' generators: random setups, actions and histories of each model, from a
 //! seeded `Rng`. The model's property tests (`properties.rs`) use them, and so does the browser
-//! suite that round-trips every model value through plain JavaScript objects (`tests/browser_api.rs`
+//! suite that round-trips every model value through plain JavaScript objects (`tests/browser/api.rs`
 //! at the workspace's root, which includes this folder by path).
 
 use super::Rng;
