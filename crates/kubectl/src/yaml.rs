@@ -339,10 +339,21 @@ fn storage(gib: u32) -> Value {
     Value::map(vec![("storage", Value::Str(gi(gib)))])
 }
 
+/// What each kind's fields are written from: the cluster, the object's name, the step it was
+/// created at, and when any other object was (`born`).
+#[derive(Clone, Copy)]
+struct Asked<'a> {
+    cluster: &'a Cluster,
+    name: &'a str,
+    at: u64,
+    born: &'a dyn Fn(Kind, &str) -> u64,
+}
+
 /// The object `kind`/`name` as the API server returns it, if the cluster has it; `born(kind,
 /// name)` is the step it was created at.
 pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str) -> u64) -> Option<Value> {
     let at = born(kind, name);
+    let asked = Asked { cluster, name, at, born };
     let head = |api: &str| vec![("apiVersion", s(api)), ("kind", s(kind.name()))];
     let mut o = match kind {
         Kind::StorageClass => Vec::new(),
@@ -351,277 +362,308 @@ pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &st
         _ => head("v1"),
     };
     match kind {
-        Kind::Node => {
-            let n = cluster.nodes.iter().find(|n| n.name == name)?;
-            let labels = n.all_labels();
-            o.push(("metadata", metadata(kind, name, at, Meta { labels: &labels, ..Meta::default() })));
-            let taints = n.taints.iter().map(|(key, effect, added)| {
-                let mut t = vec![("effect", s(effect)), ("key", s(key))];
-                t.extend(added.map(|added| ("timeAdded", Value::Str(timestamp(added)))));
-                Value::map(t)
-            });
-            let taints: Vec<Value> = taints.collect();
-            let spec = if taints.is_empty() { Vec::new() } else { vec![("taints", Value::List(taints))] };
-            o.push(("spec", Value::map(spec)));
-            let resources = || Value::map(NODE_RESOURCES.iter().map(|(r, q)| (*r, s(q))).collect());
-            let conditions = node_conditions(n, at).map(|(kind_of, status, reason, message, heartbeat, since)| {
-                Value::map(vec![
-                    ("lastHeartbeatTime", Value::Str(timestamp(heartbeat))),
-                    ("lastTransitionTime", Value::Str(timestamp(since))),
-                    ("message", s(message)),
-                    ("reason", s(reason)),
-                    ("status", s(status)),
-                    ("type", s(kind_of)),
-                ])
-            });
-            let info = node_info(name).map(|(key, _, value)| (key, Value::Str(value)));
-            o.push((
-                "status",
-                Value::map(vec![
-                    ("allocatable", resources()),
-                    ("capacity", resources()),
-                    ("conditions", Value::List(conditions.into())),
-                    ("nodeInfo", Value::map(info.into())),
-                ]),
-            ));
-        }
-        Kind::StorageClass => {
-            let c = cluster.classes.iter().find(|c| c.name == name)?;
-            o.push(("allowVolumeExpansion", Value::Bool(c.allow_expansion)));
-            if !c.zones.is_empty() {
-                let term = Value::map(vec![("key", s(ZONE_LABEL)), ("values", strs(&c.zones))]);
-                let terms = Value::map(vec![("matchLabelExpressions", Value::List(vec![term]))]);
-                o.push(("allowedTopologies", Value::List(vec![terms])));
-            }
-            o.extend([("apiVersion", s("storage.k8s.io/v1")), ("kind", s("StorageClass"))]);
-            o.push(("metadata", metadata(kind, name, at, Meta::default())));
-            o.push(("provisioner", s(PROVISIONER)));
-            o.push(("reclaimPolicy", s(c.reclaim)));
-            o.push(("volumeBindingMode", s(c.binding)));
-        }
-        Kind::PersistentVolumeClaim => {
-            let c = cluster.claims.iter().find(|c| c.name == name)?;
-            let annotations = claim_annotations(c);
-            let labels = c.set.iter().map(|set| ("app".to_string(), set.clone())).collect::<Vec<_>>();
-            let meta = Meta {
-                annotations: &annotations,
-                deleting: claim_deleting(c, at),
-                finalizers: &CLAIM_FINALIZERS,
-                labels: &labels,
-                namespaced: true,
-                owner: None,
-            };
-            o.push(("metadata", metadata(kind, name, at, meta)));
-            let modes = || strs(&[c.mode.name()]);
-            let mut spec = vec![
-                ("accessModes", modes()),
-                ("resources", Value::map(vec![("requests", storage(c.request_gib))])),
-                ("storageClassName", s(&c.class)),
-                ("volumeMode", s("Filesystem")),
-            ];
-            spec.extend(c.bound.as_ref().map(|(volume, _)| ("volumeName", s(volume))));
-            o.push(("spec", Value::map(spec)));
-            let status = match &c.bound {
-                Some((_, capacity)) => {
-                    vec![("accessModes", modes()), ("capacity", storage(*capacity)), ("phase", s("Bound"))]
-                }
-                None => vec![("phase", s("Pending"))],
-            };
-            o.push(("status", Value::map(status)));
-        }
-        Kind::PersistentVolume => {
-            let v = cluster.volumes.iter().find(|v| v.name == name)?;
-            let meta = Meta {
-                annotations: &[(true, PROVISIONED_BY, PROVISIONER)],
-                finalizers: &VOLUME_FINALIZERS,
-                ..Meta::default()
-            };
-            o.push(("metadata", metadata(kind, name, at, meta)));
-            let claim_born = born(Kind::PersistentVolumeClaim, &v.claim);
-            let mut spec = vec![
-                ("accessModes", strs(&[v.mode.name()])),
-                ("capacity", storage(v.capacity_gib)),
-                (
-                    "claimRef",
-                    Value::map(vec![
-                        ("apiVersion", s("v1")),
-                        ("kind", s("PersistentVolumeClaim")),
-                        ("name", s(&v.claim)),
-                        ("namespace", s(NAMESPACE)),
-                        ("uid", Value::Str(uid_at(Kind::PersistentVolumeClaim, &v.claim, claim_born))),
-                    ]),
-                ),
-                (
-                    "csi",
-                    Value::map(vec![
-                        ("driver", s(PROVISIONER)),
-                        ("fsType", s(FS_TYPE)),
-                        ("volumeHandle", Value::Str(volume_handle(name))),
-                    ]),
-                ),
-            ];
-            if let Some(zone) = &v.zone {
-                let expression =
-                    Value::map(vec![("key", s(ZONE_LABEL)), ("operator", s("In")), ("values", strs(&[zone]))]);
-                let term = Value::map(vec![("matchExpressions", Value::List(vec![expression]))]);
-                let required = Value::map(vec![("nodeSelectorTerms", Value::List(vec![term]))]);
-                spec.push(("nodeAffinity", Value::map(vec![("required", required)])));
-            }
-            spec.push(("persistentVolumeReclaimPolicy", s(v.reclaim)));
-            spec.push(("storageClassName", s(&v.class)));
-            spec.push(("volumeMode", s("Filesystem")));
-            o.push(("spec", Value::map(spec)));
-            o.push(("status", Value::map(vec![("phase", s(v.phase))])));
-        }
-        // The API server's defaults for what the driver's manifest leaves out.
-        // Models pkg/apis/storage/v1/defaults.go SetDefaults_CSIDriver
-        Kind::CSIDriver => {
-            let d = cluster.drivers.iter().find(|d| d.name == name)?;
-            o.push(("metadata", metadata(kind, name, at, Meta::default())));
-            let spec = vec![
-                ("attachRequired", Value::Bool(d.attach_required)),
-                ("fsGroupPolicy", s(d.fs_group_policy)),
-                ("podInfoOnMount", Value::Bool(d.pod_info_on_mount)),
-                ("requiresRepublish", Value::Bool(false)),
-                ("seLinuxMount", Value::Bool(false)),
-                ("storageCapacity", Value::Bool(false)),
-                ("volumeLifecycleModes", Value::List(vec![s("Persistent")])),
-            ];
-            o.push(("spec", Value::map(spec)));
-        }
-        Kind::VolumeAttachment => {
-            let a = cluster.attachments.iter().find(|a| a.name() == name)?;
-            let meta = Meta {
-                annotations: &[(true, NODE_ID, &a.node)],
-                finalizers: &ATTACHMENT_FINALIZERS,
-                ..Meta::default()
-            };
-            o.push(("metadata", metadata(kind, name, at, meta)));
-            let source = Value::map(vec![("persistentVolumeName", s(&a.volume))]);
-            let spec = vec![("attacher", s(PROVISIONER)), ("nodeName", s(&a.node)), ("source", source)];
-            o.push(("spec", Value::map(spec)));
-            o.push(("status", Value::map(vec![("attached", Value::Bool(a.attached))])));
-        }
-        Kind::StatefulSet => {
-            let set = cluster.sets.iter().find(|s| s.name == name)?;
-            let app = || Value::map(vec![("app", s(&set.name))]);
-            o.push(("metadata", metadata(kind, name, at, Meta { namespaced: true, ..Meta::default() })));
-            let retention = Value::map(vec![("whenDeleted", s(set.when_deleted)), ("whenScaled", s(set.when_scaled))]);
-            let mut pod = vec![("containers", containers(set.template.as_ref().map(|t| t.0.as_str())))];
-            pod.extend(labels(&set.node_selector).map(|l| ("nodeSelector", l)));
-            if let Some((skew, key, when, taints)) = &set.spread {
-                let constraint = Value::map(vec![
-                    ("labelSelector", Value::map(vec![("matchLabels", app())])),
-                    ("maxSkew", Value::Int((*skew).into())),
-                    ("nodeTaintsPolicy", s(taints)),
-                    ("topologyKey", s(key)),
-                    ("whenUnsatisfiable", s(when)),
-                ]);
-                pod.push(("topologySpreadConstraints", Value::List(vec![constraint])));
-            }
-            let template =
-                Value::map(vec![("metadata", Value::map(vec![("labels", app())])), ("spec", Value::map(pod))]);
-            let rolling = Value::map(vec![("partition", Value::Int(0))]);
-            let mut spec = vec![
-                ("persistentVolumeClaimRetentionPolicy", retention),
-                ("podManagementPolicy", s(set.policy)),
-                ("replicas", Value::Int(set.replicas.into())),
-                // The API server's defaults for what the demo's set leaves out.
-                // Models pkg/apis/apps/v1/defaults.go SetDefaults_StatefulSet
-                ("revisionHistoryLimit", Value::Int(10)),
-                ("selector", Value::map(vec![("matchLabels", app())])),
-                ("serviceName", s(&set.name)),
-                ("template", template),
-                ("updateStrategy", Value::map(vec![("rollingUpdate", rolling), ("type", s("RollingUpdate"))])),
-            ];
-            if let Some((template, class, size, mode)) = &set.template {
-                let claim = Value::map(vec![
-                    ("apiVersion", s("v1")),
-                    ("kind", s("PersistentVolumeClaim")),
-                    ("metadata", Value::map(vec![("name", s(template))])),
-                    (
-                        "spec",
-                        Value::map(vec![
-                            ("accessModes", strs(&[mode.name()])),
-                            ("resources", Value::map(vec![("requests", storage(*size))])),
-                            ("storageClassName", s(class)),
-                            ("volumeMode", s("Filesystem")),
-                        ]),
-                    ),
-                ]);
-                spec.push(("volumeClaimTemplates", Value::List(vec![claim])));
-            }
-            o.push(("spec", Value::map(spec)));
-            let count = |n: u32| Value::Int(n.into());
-            o.push((
-                "status",
-                Value::map(vec![
-                    ("availableReplicas", count(set.ready)),
-                    ("currentReplicas", count(set.current)),
-                    ("readyReplicas", count(set.ready)),
-                    ("replicas", count(set.current)),
-                ]),
-            ));
-        }
-        Kind::Pod => {
-            let p = cluster.pods.iter().find(|p| p.name == name)?;
-            let meta = Meta {
-                deleting: pod_deleting(p),
-                labels: &p.labels,
-                namespaced: true,
-                owner: p.set.as_deref().map(|s| (s, born(Kind::StatefulSet, s))),
-                ..Meta::default()
-            };
-            o.push(("metadata", metadata(kind, name, at, meta)));
-            let volume = pod_volume(cluster, p);
-            let mut spec = vec![("containers", containers(volume))];
-            spec.extend(p.node.as_ref().map(|node| ("nodeName", s(node))));
-            spec.extend(labels(&p.node_selector).map(|l| ("nodeSelector", l)));
-            let tolerations = DEFAULT_TOLERATIONS.map(|key| {
-                Value::map(vec![
-                    ("effect", s("NoExecute")),
-                    ("key", s(key)),
-                    ("operator", s("Exists")),
-                    ("tolerationSeconds", Value::Int(TOLERATION_SECONDS.into())),
-                ])
-            });
-            spec.push(("tolerations", Value::List(tolerations.into())));
-            if let (Some(claim), Some(volume)) = (&p.claim, volume) {
-                let claim = Value::map(vec![("claimName", s(claim))]);
-                let volume = Value::map(vec![("name", s(volume)), ("persistentVolumeClaim", claim)]);
-                spec.push(("volumes", Value::List(vec![volume])));
-            }
-            o.push(("spec", Value::map(spec)));
-            let conditions: Vec<Value> = pod_conditions(p, at)
-                .into_iter()
-                .map(|(kind_of, status, reason, message, since, probed)| {
-                    let mut c = Vec::new();
-                    if probed {
-                        c.push(("lastProbeTime", Value::Null));
-                    }
-                    c.push(("lastTransitionTime", Value::Str(timestamp(since))));
-                    if !message.is_empty() {
-                        c.push(("message", s(message)));
-                    }
-                    if !reason.is_empty() {
-                        c.push(("reason", s(reason)));
-                    }
-                    c.extend([("status", s(status)), ("type", s(kind_of))]);
-                    Value::map(c)
-                })
-                .collect();
-            let mut status = Vec::new();
-            if !conditions.is_empty() {
-                status.push(("conditions", Value::List(conditions)));
-            }
-            if p.creating {
-                status.push(("containerStatuses", Value::List(vec![creating_container()])));
-            }
-            status.push(("phase", s(pod_phase(p))));
-            o.push(("status", Value::map(status)));
-        }
+        Kind::Node => node(asked, &mut o)?,
+        Kind::StorageClass => storage_class(asked, &mut o)?,
+        Kind::PersistentVolumeClaim => claim(asked, &mut o)?,
+        Kind::PersistentVolume => volume(asked, &mut o)?,
+        Kind::CSIDriver => csi_driver(asked, &mut o)?,
+        Kind::VolumeAttachment => attachment(asked, &mut o)?,
+        Kind::StatefulSet => stateful_set(asked, &mut o)?,
+        Kind::Pod => pod(asked, &mut o)?,
     }
     Some(Value::map(o))
+}
+
+/// A Node's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn node(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let n = cluster.nodes.iter().find(|n| n.name == name)?;
+    let labels = n.all_labels();
+    o.push(("metadata", metadata(Kind::Node, name, at, Meta { labels: &labels, ..Meta::default() })));
+    let taints = n.taints.iter().map(|(key, effect, added)| {
+        let mut t = vec![("effect", s(effect)), ("key", s(key))];
+        t.extend(added.map(|added| ("timeAdded", Value::Str(timestamp(added)))));
+        Value::map(t)
+    });
+    let taints: Vec<Value> = taints.collect();
+    let spec = if taints.is_empty() { Vec::new() } else { vec![("taints", Value::List(taints))] };
+    o.push(("spec", Value::map(spec)));
+    let resources = || Value::map(NODE_RESOURCES.iter().map(|(r, q)| (*r, s(q))).collect());
+    let conditions = node_conditions(n, at).map(|(kind_of, status, reason, message, heartbeat, since)| {
+        Value::map(vec![
+            ("lastHeartbeatTime", Value::Str(timestamp(heartbeat))),
+            ("lastTransitionTime", Value::Str(timestamp(since))),
+            ("message", s(message)),
+            ("reason", s(reason)),
+            ("status", s(status)),
+            ("type", s(kind_of)),
+        ])
+    });
+    let info = node_info(name).map(|(key, _, value)| (key, Value::Str(value)));
+    o.push((
+        "status",
+        Value::map(vec![
+            ("allocatable", resources()),
+            ("capacity", resources()),
+            ("conditions", Value::List(conditions.into())),
+            ("nodeInfo", Value::map(info.into())),
+        ]),
+    ));
+    Some(())
+}
+
+/// A StorageClass's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn storage_class(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let c = cluster.classes.iter().find(|c| c.name == name)?;
+    o.push(("allowVolumeExpansion", Value::Bool(c.allow_expansion)));
+    if !c.zones.is_empty() {
+        let term = Value::map(vec![("key", s(ZONE_LABEL)), ("values", strs(&c.zones))]);
+        let terms = Value::map(vec![("matchLabelExpressions", Value::List(vec![term]))]);
+        o.push(("allowedTopologies", Value::List(vec![terms])));
+    }
+    o.extend([("apiVersion", s("storage.k8s.io/v1")), ("kind", s("StorageClass"))]);
+    o.push(("metadata", metadata(Kind::StorageClass, name, at, Meta::default())));
+    o.push(("provisioner", s(PROVISIONER)));
+    o.push(("reclaimPolicy", s(c.reclaim)));
+    o.push(("volumeBindingMode", s(c.binding)));
+    Some(())
+}
+
+/// A PersistentVolumeClaim's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn claim(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let c = cluster.claims.iter().find(|c| c.name == name)?;
+    let annotations = claim_annotations(c);
+    let labels = c.set.iter().map(|set| ("app".to_string(), set.clone())).collect::<Vec<_>>();
+    let meta = Meta {
+        annotations: &annotations,
+        deleting: claim_deleting(c, at),
+        finalizers: &CLAIM_FINALIZERS,
+        labels: &labels,
+        namespaced: true,
+        owner: None,
+    };
+    o.push(("metadata", metadata(Kind::PersistentVolumeClaim, name, at, meta)));
+    let modes = || strs(&[c.mode.name()]);
+    let mut spec = vec![
+        ("accessModes", modes()),
+        ("resources", Value::map(vec![("requests", storage(c.request_gib))])),
+        ("storageClassName", s(&c.class)),
+        ("volumeMode", s("Filesystem")),
+    ];
+    spec.extend(c.bound.as_ref().map(|(volume, _)| ("volumeName", s(volume))));
+    o.push(("spec", Value::map(spec)));
+    let status = match &c.bound {
+        Some((_, capacity)) => {
+            vec![("accessModes", modes()), ("capacity", storage(*capacity)), ("phase", s("Bound"))]
+        }
+        None => vec![("phase", s("Pending"))],
+    };
+    o.push(("status", Value::map(status)));
+    Some(())
+}
+
+/// A PersistentVolume's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn volume(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, born } = asked;
+    let v = cluster.volumes.iter().find(|v| v.name == name)?;
+    let meta =
+        Meta { annotations: &[(true, PROVISIONED_BY, PROVISIONER)], finalizers: &VOLUME_FINALIZERS, ..Meta::default() };
+    o.push(("metadata", metadata(Kind::PersistentVolume, name, at, meta)));
+    let claim_born = born(Kind::PersistentVolumeClaim, &v.claim);
+    let mut spec = vec![
+        ("accessModes", strs(&[v.mode.name()])),
+        ("capacity", storage(v.capacity_gib)),
+        (
+            "claimRef",
+            Value::map(vec![
+                ("apiVersion", s("v1")),
+                ("kind", s("PersistentVolumeClaim")),
+                ("name", s(&v.claim)),
+                ("namespace", s(NAMESPACE)),
+                ("uid", Value::Str(uid_at(Kind::PersistentVolumeClaim, &v.claim, claim_born))),
+            ]),
+        ),
+        (
+            "csi",
+            Value::map(vec![
+                ("driver", s(PROVISIONER)),
+                ("fsType", s(FS_TYPE)),
+                ("volumeHandle", Value::Str(volume_handle(name))),
+            ]),
+        ),
+    ];
+    if let Some(zone) = &v.zone {
+        let expression = Value::map(vec![("key", s(ZONE_LABEL)), ("operator", s("In")), ("values", strs(&[zone]))]);
+        let term = Value::map(vec![("matchExpressions", Value::List(vec![expression]))]);
+        let required = Value::map(vec![("nodeSelectorTerms", Value::List(vec![term]))]);
+        spec.push(("nodeAffinity", Value::map(vec![("required", required)])));
+    }
+    spec.push(("persistentVolumeReclaimPolicy", s(v.reclaim)));
+    spec.push(("storageClassName", s(&v.class)));
+    spec.push(("volumeMode", s("Filesystem")));
+    o.push(("spec", Value::map(spec)));
+    o.push(("status", Value::map(vec![("phase", s(v.phase))])));
+    Some(())
+}
+
+/// A CSIDriver's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+/// The API server's defaults for what the driver's manifest leaves out.
+// Models pkg/apis/storage/v1/defaults.go SetDefaults_CSIDriver
+fn csi_driver(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let d = cluster.drivers.iter().find(|d| d.name == name)?;
+    o.push(("metadata", metadata(Kind::CSIDriver, name, at, Meta::default())));
+    let spec = vec![
+        ("attachRequired", Value::Bool(d.attach_required)),
+        ("fsGroupPolicy", s(d.fs_group_policy)),
+        ("podInfoOnMount", Value::Bool(d.pod_info_on_mount)),
+        ("requiresRepublish", Value::Bool(false)),
+        ("seLinuxMount", Value::Bool(false)),
+        ("storageCapacity", Value::Bool(false)),
+        ("volumeLifecycleModes", Value::List(vec![s("Persistent")])),
+    ];
+    o.push(("spec", Value::map(spec)));
+    Some(())
+}
+
+/// A VolumeAttachment's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn attachment(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let a = cluster.attachments.iter().find(|a| a.name() == name)?;
+    let meta = Meta { annotations: &[(true, NODE_ID, &a.node)], finalizers: &ATTACHMENT_FINALIZERS, ..Meta::default() };
+    o.push(("metadata", metadata(Kind::VolumeAttachment, name, at, meta)));
+    let source = Value::map(vec![("persistentVolumeName", s(&a.volume))]);
+    let spec = vec![("attacher", s(PROVISIONER)), ("nodeName", s(&a.node)), ("source", source)];
+    o.push(("spec", Value::map(spec)));
+    o.push(("status", Value::map(vec![("attached", Value::Bool(a.attached))])));
+    Some(())
+}
+
+/// A StatefulSet's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn stateful_set(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, .. } = asked;
+    let set = cluster.sets.iter().find(|s| s.name == name)?;
+    let app = || Value::map(vec![("app", s(&set.name))]);
+    o.push(("metadata", metadata(Kind::StatefulSet, name, at, Meta { namespaced: true, ..Meta::default() })));
+    let retention = Value::map(vec![("whenDeleted", s(set.when_deleted)), ("whenScaled", s(set.when_scaled))]);
+    let mut pod = vec![("containers", containers(set.template.as_ref().map(|t| t.0.as_str())))];
+    pod.extend(labels(&set.node_selector).map(|l| ("nodeSelector", l)));
+    if let Some((skew, key, when, taints)) = &set.spread {
+        let constraint = Value::map(vec![
+            ("labelSelector", Value::map(vec![("matchLabels", app())])),
+            ("maxSkew", Value::Int((*skew).into())),
+            ("nodeTaintsPolicy", s(taints)),
+            ("topologyKey", s(key)),
+            ("whenUnsatisfiable", s(when)),
+        ]);
+        pod.push(("topologySpreadConstraints", Value::List(vec![constraint])));
+    }
+    let template = Value::map(vec![("metadata", Value::map(vec![("labels", app())])), ("spec", Value::map(pod))]);
+    let rolling = Value::map(vec![("partition", Value::Int(0))]);
+    let mut spec = vec![
+        ("persistentVolumeClaimRetentionPolicy", retention),
+        ("podManagementPolicy", s(set.policy)),
+        ("replicas", Value::Int(set.replicas.into())),
+        // The API server's defaults for what the demo's set leaves out.
+        // Models pkg/apis/apps/v1/defaults.go SetDefaults_StatefulSet
+        ("revisionHistoryLimit", Value::Int(10)),
+        ("selector", Value::map(vec![("matchLabels", app())])),
+        ("serviceName", s(&set.name)),
+        ("template", template),
+        ("updateStrategy", Value::map(vec![("rollingUpdate", rolling), ("type", s("RollingUpdate"))])),
+    ];
+    if let Some((template, class, size, mode)) = &set.template {
+        let claim = Value::map(vec![
+            ("apiVersion", s("v1")),
+            ("kind", s("PersistentVolumeClaim")),
+            ("metadata", Value::map(vec![("name", s(template))])),
+            (
+                "spec",
+                Value::map(vec![
+                    ("accessModes", strs(&[mode.name()])),
+                    ("resources", Value::map(vec![("requests", storage(*size))])),
+                    ("storageClassName", s(class)),
+                    ("volumeMode", s("Filesystem")),
+                ]),
+            ),
+        ]);
+        spec.push(("volumeClaimTemplates", Value::List(vec![claim])));
+    }
+    o.push(("spec", Value::map(spec)));
+    let count = |n: u32| Value::Int(n.into());
+    o.push((
+        "status",
+        Value::map(vec![
+            ("availableReplicas", count(set.ready)),
+            ("currentReplicas", count(set.current)),
+            ("readyReplicas", count(set.ready)),
+            ("replicas", count(set.current)),
+        ]),
+    ));
+    Some(())
+}
+
+/// A Pod's fields after its `apiVersion` and `kind`: the object `name`, created at step `at`.
+fn pod(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
+    let Asked { cluster, name, at, born } = asked;
+    let p = cluster.pods.iter().find(|p| p.name == name)?;
+    let meta = Meta {
+        deleting: pod_deleting(p),
+        labels: &p.labels,
+        namespaced: true,
+        owner: p.set.as_deref().map(|s| (s, born(Kind::StatefulSet, s))),
+        ..Meta::default()
+    };
+    o.push(("metadata", metadata(Kind::Pod, name, at, meta)));
+    let volume = pod_volume(cluster, p);
+    let mut spec = vec![("containers", containers(volume))];
+    spec.extend(p.node.as_ref().map(|node| ("nodeName", s(node))));
+    spec.extend(labels(&p.node_selector).map(|l| ("nodeSelector", l)));
+    let tolerations = DEFAULT_TOLERATIONS.map(|key| {
+        Value::map(vec![
+            ("effect", s("NoExecute")),
+            ("key", s(key)),
+            ("operator", s("Exists")),
+            ("tolerationSeconds", Value::Int(TOLERATION_SECONDS.into())),
+        ])
+    });
+    spec.push(("tolerations", Value::List(tolerations.into())));
+    if let (Some(claim), Some(volume)) = (&p.claim, volume) {
+        let claim = Value::map(vec![("claimName", s(claim))]);
+        let volume = Value::map(vec![("name", s(volume)), ("persistentVolumeClaim", claim)]);
+        spec.push(("volumes", Value::List(vec![volume])));
+    }
+    o.push(("spec", Value::map(spec)));
+    let conditions: Vec<Value> = pod_conditions(p, at)
+        .into_iter()
+        .map(|(kind_of, status, reason, message, since, probed)| {
+            let mut c = Vec::new();
+            if probed {
+                c.push(("lastProbeTime", Value::Null));
+            }
+            c.push(("lastTransitionTime", Value::Str(timestamp(since))));
+            if !message.is_empty() {
+                c.push(("message", s(message)));
+            }
+            if !reason.is_empty() {
+                c.push(("reason", s(reason)));
+            }
+            c.extend([("status", s(status)), ("type", s(kind_of))]);
+            Value::map(c)
+        })
+        .collect();
+    let mut status = Vec::new();
+    if !conditions.is_empty() {
+        status.push(("conditions", Value::List(conditions)));
+    }
+    if p.creating {
+        status.push(("containerStatuses", Value::List(vec![creating_container()])));
+    }
+    status.push(("phase", s(pod_phase(p))));
+    o.push(("status", Value::map(status)));
+    Some(())
 }
 
 #[cfg(test)]
