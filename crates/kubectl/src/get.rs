@@ -181,213 +181,260 @@ type Rows = Vec<(String, Vec<String>)>;
 /// `statefulSetColumnDefinitions`, `podColumnDefinitions`), and each object's cells but its name
 /// and age, which [`table`] puts in, as `printNode`, `printStorageClass`, ... write them.
 fn cells(cluster: &Cluster, kind: Kind) -> (Vec<Column>, Rows) {
-    let yes_no = |b: bool| if b { "true" } else { "false" }.to_string();
-    let none = || "<none>".to_string();
     match kind {
-        // `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
-        // roles from the `node-role.kubernetes.io/<role>` labels. The demo's nodes report no
-        // addresses, so the IPs are <none>.
-        // Models pkg/printers/internalversion/printers.go printNode
-        Kind::Node => (
-            vec![
-                NAME,
-                column("Status"),
-                column("Roles"),
-                AGE,
-                column("Version"),
-                wide("Internal-IP"),
-                wide("External-IP"),
-                wide("OS-Image"),
-                wide("Kernel-Version"),
-                wide("Container-Runtime"),
-            ],
-            cluster
-                .nodes
-                .iter()
-                .map(|n| {
-                    let status = if n.lost_at.is_some() { "NotReady" } else { "Ready" }.to_string();
-                    let roles = n.roles();
-                    let roles = if roles.is_empty() { none() } else { roles.join(",") };
-                    let cells = vec![
-                        status,
-                        roles,
-                        KUBELET_VERSION.to_string(),
-                        none(),
-                        none(),
-                        OS_IMAGE.into(),
-                        KERNEL_VERSION.into(),
-                        CONTAINER_RUNTIME.into(),
-                    ];
-                    (n.name.clone(), cells)
-                })
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printStorageClass
-        Kind::StorageClass => (
-            vec![
-                NAME,
-                column("Provisioner"),
-                column("ReclaimPolicy"),
-                column("VolumeBindingMode"),
-                column("AllowVolumeExpansion"),
-                AGE,
-            ],
-            cluster
-                .classes
-                .iter()
-                .map(|c| {
-                    let cells = vec![
-                        PROVISIONER.to_string(),
-                        c.reclaim.to_string(),
-                        c.binding.to_string(),
-                        yes_no(c.allow_expansion),
-                    ];
-                    (c.name.clone(), cells)
-                })
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printPersistentVolumeClaim
-        Kind::PersistentVolumeClaim => (
-            vec![
-                NAME,
-                column("Status"),
-                column("Volume"),
-                column("Capacity"),
-                column("Access Modes"),
-                column("StorageClass"),
-                column("VolumeAttributesClass"),
-                AGE,
-                wide("VolumeMode"),
-            ],
-            cluster
-                .claims
-                .iter()
-                .map(|c| {
-                    let mut cells = match &c.bound {
-                        Some((volume, capacity)) => {
-                            // kubectl shows an object with a deletionTimestamp as Terminating.
-                            let status = if c.deleted_at.is_some() { "Terminating" } else { "Bound" };
-                            vec![status.into(), volume.clone(), gi(*capacity), c.mode.short().into()]
-                        }
-                        None => vec!["Pending".into(), String::new(), String::new(), String::new()],
-                    };
-                    cells.extend([c.class.clone(), "<unset>".into(), "Filesystem".into()]);
-                    (c.name.clone(), cells)
-                })
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printPersistentVolume
-        Kind::PersistentVolume => (
-            vec![
-                NAME,
-                column("Capacity"),
-                column("Access Modes"),
-                column("Reclaim Policy"),
-                column("Status"),
-                column("Claim"),
-                column("StorageClass"),
-                column("VolumeAttributesClass"),
-                column("Reason"),
-                AGE,
-                wide("VolumeMode"),
-            ],
-            cluster
-                .volumes
-                .iter()
-                .map(|v| {
-                    let cells = vec![
-                        gi(v.capacity_gib),
-                        v.mode.short().into(),
-                        v.reclaim.into(),
-                        v.phase.into(),
-                        format!("{NAMESPACE}/{}", v.claim),
-                        v.class.clone(),
-                        "<unset>".into(),
-                        String::new(),
-                        "Filesystem".into(),
-                    ];
-                    (v.name.clone(), cells)
-                })
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printCSIDriver
-        Kind::CSIDriver => (
-            vec![
-                NAME,
-                column("AttachRequired"),
-                column("PodInfoOnMount"),
-                column("StorageCapacity"),
-                column("TokenRequests"),
-                column("RequiresRepublish"),
-                column("Modes"),
-                AGE,
-            ],
-            cluster
-                .drivers
-                .iter()
-                .map(|d| {
-                    let cells = vec![
-                        yes_no(d.attach_required),
-                        yes_no(d.pod_info_on_mount),
-                        yes_no(false),
-                        "<unset>".into(),
-                        yes_no(false),
-                        "Persistent".into(),
-                    ];
-                    (d.name.clone(), cells)
-                })
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printVolumeAttachment
-        Kind::VolumeAttachment => (
-            vec![NAME, column("Attacher"), column("PV"), column("Node"), column("Attached"), AGE],
-            cluster
-                .attachments
-                .iter()
-                .map(|a| (a.name(), vec![PROVISIONER.into(), a.volume.clone(), a.node.clone(), yes_no(a.attached)]))
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printStatefulSet
-        Kind::StatefulSet => (
-            vec![NAME, column("Ready"), AGE, wide("Containers"), wide("Images")],
-            cluster
-                .sets
-                .iter()
-                .map(|s| (s.name.clone(), vec![format!("{}/{}", s.ready, s.replicas), CONTAINER.into(), IMAGE.into()]))
-                .collect(),
-        ),
-        // Models pkg/printers/internalversion/printers.go printPod
-        Kind::Pod => (
-            vec![
-                NAME,
-                column("Ready"),
-                column("Status"),
-                column("Restarts"),
-                AGE,
-                wide("IP"),
-                wide("Node"),
-                wide("Nominated Node"),
-                wide("Readiness Gates"),
-            ],
-            cluster
-                .pods
-                .iter()
-                .map(|p| {
-                    let ready = if p.ready { "1/1" } else { "0/1" };
-                    // `printPod`: a deletionTimestamp on a pod that has not finished is
-                    // Terminating. "Unknown" needs status.reason NodeLost, which no controller sets
-                    // any more, so a lost node's pod shows Running until it is evicted.
-                    // A container's waiting reason is the pod's status while it has one.
-                    let status = match (&p.node, p.deleted) {
-                        (_, Some(_)) => "Terminating",
-                        (Some(_), None) if p.creating => CONTAINER_CREATING,
-                        (Some(_), None) => "Running",
-                        (None, None) => "Pending",
-                    };
-                    let node = p.node.clone().unwrap_or_else(none);
-                    (p.name.clone(), vec![ready.into(), status.into(), "0".into(), none(), node, none(), none()])
-                })
-                .collect(),
-        ),
+        Kind::Node => nodes(cluster),
+        Kind::StorageClass => classes(cluster),
+        Kind::PersistentVolumeClaim => claims(cluster),
+        Kind::PersistentVolume => volumes(cluster),
+        Kind::CSIDriver => drivers(cluster),
+        Kind::VolumeAttachment => attachments(cluster),
+        Kind::StatefulSet => sets(cluster),
+        Kind::Pod => pods(cluster),
     }
+}
+
+/// A boolean cell, as kubectl prints one.
+fn yes_no(b: bool) -> String {
+    if b { "true" } else { "false" }.to_string()
+}
+
+/// An empty cell, as kubectl prints one.
+fn none() -> String {
+    "<none>".to_string()
+}
+
+/// `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
+/// roles from the `node-role.kubernetes.io/<role>` labels. The demo's nodes report no
+/// addresses, so the IPs are <none>.
+// Models pkg/printers/internalversion/printers.go printNode
+fn nodes(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("Status"),
+            column("Roles"),
+            AGE,
+            column("Version"),
+            wide("Internal-IP"),
+            wide("External-IP"),
+            wide("OS-Image"),
+            wide("Kernel-Version"),
+            wide("Container-Runtime"),
+        ],
+        cluster
+            .nodes
+            .iter()
+            .map(|n| {
+                let status = if n.lost_at.is_some() { "NotReady" } else { "Ready" }.to_string();
+                let roles = n.roles();
+                let roles = if roles.is_empty() { none() } else { roles.join(",") };
+                let cells = vec![
+                    status,
+                    roles,
+                    KUBELET_VERSION.to_string(),
+                    none(),
+                    none(),
+                    OS_IMAGE.into(),
+                    KERNEL_VERSION.into(),
+                    CONTAINER_RUNTIME.into(),
+                ];
+                (n.name.clone(), cells)
+            })
+            .collect(),
+    )
+}
+
+/// The StorageClass columns, and each StorageClass's cells.
+// Models pkg/printers/internalversion/printers.go printStorageClass
+fn classes(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("Provisioner"),
+            column("ReclaimPolicy"),
+            column("VolumeBindingMode"),
+            column("AllowVolumeExpansion"),
+            AGE,
+        ],
+        cluster
+            .classes
+            .iter()
+            .map(|c| {
+                let cells = vec![
+                    PROVISIONER.to_string(),
+                    c.reclaim.to_string(),
+                    c.binding.to_string(),
+                    yes_no(c.allow_expansion),
+                ];
+                (c.name.clone(), cells)
+            })
+            .collect(),
+    )
+}
+
+/// The PersistentVolumeClaim columns, and each PersistentVolumeClaim's cells.
+// Models pkg/printers/internalversion/printers.go printPersistentVolumeClaim
+fn claims(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("Status"),
+            column("Volume"),
+            column("Capacity"),
+            column("Access Modes"),
+            column("StorageClass"),
+            column("VolumeAttributesClass"),
+            AGE,
+            wide("VolumeMode"),
+        ],
+        cluster
+            .claims
+            .iter()
+            .map(|c| {
+                let mut cells = match &c.bound {
+                    Some((volume, capacity)) => {
+                        // kubectl shows an object with a deletionTimestamp as Terminating.
+                        let status = if c.deleted_at.is_some() { "Terminating" } else { "Bound" };
+                        vec![status.into(), volume.clone(), gi(*capacity), c.mode.short().into()]
+                    }
+                    None => vec!["Pending".into(), String::new(), String::new(), String::new()],
+                };
+                cells.extend([c.class.clone(), "<unset>".into(), "Filesystem".into()]);
+                (c.name.clone(), cells)
+            })
+            .collect(),
+    )
+}
+
+/// The PersistentVolume columns, and each PersistentVolume's cells.
+// Models pkg/printers/internalversion/printers.go printPersistentVolume
+fn volumes(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("Capacity"),
+            column("Access Modes"),
+            column("Reclaim Policy"),
+            column("Status"),
+            column("Claim"),
+            column("StorageClass"),
+            column("VolumeAttributesClass"),
+            column("Reason"),
+            AGE,
+            wide("VolumeMode"),
+        ],
+        cluster
+            .volumes
+            .iter()
+            .map(|v| {
+                let cells = vec![
+                    gi(v.capacity_gib),
+                    v.mode.short().into(),
+                    v.reclaim.into(),
+                    v.phase.into(),
+                    format!("{NAMESPACE}/{}", v.claim),
+                    v.class.clone(),
+                    "<unset>".into(),
+                    String::new(),
+                    "Filesystem".into(),
+                ];
+                (v.name.clone(), cells)
+            })
+            .collect(),
+    )
+}
+
+/// The CSIDriver columns, and each CSIDriver's cells.
+// Models pkg/printers/internalversion/printers.go printCSIDriver
+fn drivers(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("AttachRequired"),
+            column("PodInfoOnMount"),
+            column("StorageCapacity"),
+            column("TokenRequests"),
+            column("RequiresRepublish"),
+            column("Modes"),
+            AGE,
+        ],
+        cluster
+            .drivers
+            .iter()
+            .map(|d| {
+                let cells = vec![
+                    yes_no(d.attach_required),
+                    yes_no(d.pod_info_on_mount),
+                    yes_no(false),
+                    "<unset>".into(),
+                    yes_no(false),
+                    "Persistent".into(),
+                ];
+                (d.name.clone(), cells)
+            })
+            .collect(),
+    )
+}
+
+/// The VolumeAttachment columns, and each VolumeAttachment's cells.
+// Models pkg/printers/internalversion/printers.go printVolumeAttachment
+fn attachments(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![NAME, column("Attacher"), column("PV"), column("Node"), column("Attached"), AGE],
+        cluster
+            .attachments
+            .iter()
+            .map(|a| (a.name(), vec![PROVISIONER.into(), a.volume.clone(), a.node.clone(), yes_no(a.attached)]))
+            .collect(),
+    )
+}
+
+/// The StatefulSet columns, and each StatefulSet's cells.
+// Models pkg/printers/internalversion/printers.go printStatefulSet
+fn sets(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![NAME, column("Ready"), AGE, wide("Containers"), wide("Images")],
+        cluster
+            .sets
+            .iter()
+            .map(|s| (s.name.clone(), vec![format!("{}/{}", s.ready, s.replicas), CONTAINER.into(), IMAGE.into()]))
+            .collect(),
+    )
+}
+
+/// The Pod columns, and each Pod's cells.
+// Models pkg/printers/internalversion/printers.go printPod
+fn pods(cluster: &Cluster) -> (Vec<Column>, Rows) {
+    (
+        vec![
+            NAME,
+            column("Ready"),
+            column("Status"),
+            column("Restarts"),
+            AGE,
+            wide("IP"),
+            wide("Node"),
+            wide("Nominated Node"),
+            wide("Readiness Gates"),
+        ],
+        cluster
+            .pods
+            .iter()
+            .map(|p| {
+                let ready = if p.ready { "1/1" } else { "0/1" };
+                // `printPod`: a deletionTimestamp on a pod that has not finished is
+                // Terminating. "Unknown" needs status.reason NodeLost, which no controller sets
+                // any more, so a lost node's pod shows Running until it is evicted.
+                // A container's waiting reason is the pod's status while it has one.
+                let status = match (&p.node, p.deleted) {
+                    (_, Some(_)) => "Terminating",
+                    (Some(_), None) if p.creating => CONTAINER_CREATING,
+                    (Some(_), None) => "Running",
+                    (None, None) => "Pending",
+                };
+                let node = p.node.clone().unwrap_or_else(none);
+                (p.name.clone(), vec![ready.into(), status.into(), "0".into(), none(), node, none(), none()])
+            })
+            .collect(),
+    )
 }
