@@ -218,10 +218,9 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     // Code this panel shares with the demo's own part leaves that part for a chunk both fetch, which
     // the chapter's first load then carries. So its signals are of types of its own (`Now`, `Hints`,
     // `Checks`) or read through `flag`, `text` and `AnyView`, whose code is every part's already; a
-    // level's id and a check's number are attributes as an `Arc<str>` and a `usize`, where a
-    // `String` under a `data-` name (as a demo's `data-ordinal`) would share that attribute's code
-    // (the size report's "Practice toggle" weighs it all); and the session and the settings are
-    // written in closures of the panel's own (`open`).
+    // level's id and a check's number are attributes as an `Arc<str>` and a `usize` (a `String`
+    // under a `data-` name would share that attribute's code with the demo: the size report's
+    // "Practice toggle" weighs it all); the session and the settings are written in `open`.
     let (lang, demo, started) = (use_lang(), use_demo::<M>(), inside_demo::<S>());
     let now = RwSignal::new_local(Now::<M, C>::Nothing);
     let hints = RwSignal::new(Hints(0));
@@ -294,19 +293,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     let solved = flag(move || checks.with(|c| !c.0.is_empty() && c.0.iter().all(|(_, holds)| *holds)));
     // Only what the model accepted counts against par; a refused try is said, not counted.
     let outcomes = move || demo.with(|s| s.outcomes_since_stop());
-    let taken = move || outcomes().0;
-    // Solved after an action: kept, with the fewest actions it has taken.
-    Effect::new(move |_| {
-        if !solved.get() {
-            return;
-        }
-        let Some(id) = now.with_untracked(|n| n.playing().map(|p| p.opened.level.id.clone())) else { return };
-        let mut kept = load();
-        let taken = untrack(taken);
-        kept.insert(id.clone(), kept.get(&id).map_or(taken, |&f| f.min(taken)));
-        save(&kept);
-        progress.set(kept);
-    });
+    keep_when_solved(now, solved, move || outcomes().0, progress);
 
     let level = move || {
         let Some(p) = now.with(|n| n.playing().cloned()) else { return ().into_any() };
@@ -318,37 +305,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         let all_hints = level.hints.clone();
         let count = all_hints.len();
         let (again, builtin) = (p.opened.clone(), p.builtin);
-        let items = goal
-            .into_iter()
-            .enumerate()
-            .map(|(at, check)| {
-                let holds = flag(move || checks.with(|c| c.0.get(at).is_some_and(|(_, h)| *h)));
-                let now = text(move || {
-                    let printed = checks.with(|c| c.0.get(at).map_or_else(String::new, |(p, _)| p.trim().into()));
-                    if printed.is_empty() {
-                        lang::LEVEL_PRINTS_NOTHING.get(lang.get()).into()
-                    } else {
-                        printed
-                    }
-                });
-                let mark = text(move || if holds.get() { "✓" } else { "○" }.to_string());
-                let said = text(move || {
-                    if holds.get() { lang::LEVEL_HOLDS } else { lang::LEVEL_NOT_YET }.get(lang.get()).into()
-                });
-                view! {
-                    <li data-goal=at data-holds=text(move || holds.get().to_string())>
-                        <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
-                        // The mark's meaning in words, for a screen reader.
-                        <span class="kv-sr" data-state="level-check">{said}</span>
-                        <code>"kubectl "{check.kubectl.clone()}</code>
-                        " → "{printed(check.prints.trim().to_string())}
-                        <span class="kv-goal-now" hidden=holds>
-                            {tr(lang::LEVEL_NOW)}" "{move || printed(now.get())}
-                        </span>
-                    </li>
-                }
-            })
-            .collect_view();
+        let items = checklist(goal, checks, lang);
         let shown_hints = move || {
             let shown = all_hints.iter().take(hints.get().0).map(|h| {
                 let h = h.clone();
@@ -367,18 +324,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                 <p class="kv-paragraph">{text(move || pick(lang.get(), &intro))}</p>
                 <p class="kv-hint">{tr(lang::LEVEL_GOAL)}</p>
                 <ul class="kv-goal">{items}</ul>
-                <p class="kv-level-solved" role="status" data-state="level-solved" hidden=flag(move || !solved.get())>
-                    {text(move || {
-                        let (taken, refused) = outcomes();
-                        lang::level_solved(lang.get(), taken, refused, par)
-                    })}
-                </p>
-                <p class="kv-hint" data-state="level-count" hidden=flag(move || solved.get())>
-                    {text(move || {
-                        let (taken, refused) = outcomes();
-                        lang::level_count(lang.get(), taken, refused)
-                    })}
-                </p>
+                {tally(lang, solved, outcomes, par)}
                 <ol class="kv-hints">{shown_hints}</ol>
                 <div class="kv-buttons">
                     <button data-action="level-hint" disabled=flag(move || hints.get().0 >= count)
@@ -397,8 +343,112 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         }
         .into_any()
     };
-    let list = all
-        .into_iter()
+    let list = levels_list(all, progress, now, lang, move |opened| open(opened, true, false));
+    view! {
+        {notices(now, demo.forbid, lang)}
+        {level}
+        <p class="kv-hint">{tr(lang::LEVELS_INTRO)}</p>
+        <ol class="kv-levels">{list}</ol>
+        <button data-action="level-progress-clear" on:click=click(move || {
+            save(&Progress::new());
+            progress.set(Progress::new());
+        })>
+            {tr(lang::LEVEL_CLEAR)}
+        </button>
+    }
+    .into_any()
+}
+
+/// A solved level is kept in the reader's progress (`save`), with the fewest actions it has taken.
+fn keep_when_solved<M: Model, C: 'static>(
+    now: RwSignal<Now<M, C>, LocalStorage>,
+    solved: Signal<bool>,
+    taken: impl Fn() -> usize + Send + Sync + 'static,
+    progress: RwSignal<Progress>,
+) {
+    Effect::new(move |_| {
+        if !solved.get() {
+            return;
+        }
+        let Some(id) = now.with_untracked(|n| n.playing().map(|p| p.opened.level.id.clone())) else { return };
+        let mut kept = load();
+        let taken = untrack(&taken);
+        kept.insert(id.clone(), kept.get(&id).map_or(taken, |&f| f.min(taken)));
+        save(&kept);
+        progress.set(kept);
+    });
+}
+
+/// How many actions the level has taken (the refused ones said, not counted), or, once solved, in
+/// how many against `par`.
+fn tally(
+    lang: RwSignal<Lang>,
+    solved: Signal<bool>,
+    outcomes: impl Fn() -> (usize, usize) + Copy + Send + Sync + 'static,
+    par: Option<usize>,
+) -> AnyView {
+    view! {
+        <p class="kv-level-solved" role="status" data-state="level-solved" hidden=flag(move || !solved.get())>
+            {text(move || {
+                let (taken, refused) = outcomes();
+                lang::level_solved(lang.get(), taken, refused, par)
+            })}
+        </p>
+        <p class="kv-hint" data-state="level-count" hidden=flag(move || solved.get())>
+            {text(move || {
+                let (taken, refused) = outcomes();
+                lang::level_count(lang.get(), taken, refused)
+            })}
+        </p>
+    }
+    .into_any()
+}
+
+/// The goal's checks, each with whether it holds at the moment shown and, until it does, what
+/// its command prints there.
+fn checklist(goal: Vec<kubevol_levels::Check>, checks: Memo<Checks>, lang: RwSignal<Lang>) -> AnyView {
+    goal.into_iter()
+        .enumerate()
+        .map(|(at, check)| {
+            let holds = flag(move || checks.with(|c| c.0.get(at).is_some_and(|(_, h)| *h)));
+            let now = text(move || {
+                let printed = checks.with(|c| c.0.get(at).map_or_else(String::new, |(p, _)| p.trim().into()));
+                if printed.is_empty() {
+                    lang::LEVEL_PRINTS_NOTHING.get(lang.get()).into()
+                } else {
+                    printed
+                }
+            });
+            let mark = text(move || if holds.get() { "✓" } else { "○" }.to_string());
+            let said =
+                text(move || if holds.get() { lang::LEVEL_HOLDS } else { lang::LEVEL_NOT_YET }.get(lang.get()).into());
+            view! {
+                <li data-goal=at data-holds=text(move || holds.get().to_string())>
+                    <span class="kv-goal-mark" aria-hidden="true">{mark}</span>
+                    // The mark's meaning in words, for a screen reader.
+                    <span class="kv-sr" data-state="level-check">{said}</span>
+                    <code>"kubectl "{check.kubectl.clone()}</code>
+                    " → "{printed(check.prints.trim().to_string())}
+                    <span class="kv-goal-now" hidden=holds>
+                        {tr(lang::LEVEL_NOW)}" "{move || printed(now.get())}
+                    </span>
+                </li>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// This kind's levels, easy to hard, each a button that opens it (`open`) and what the reader has
+/// solved it in.
+fn levels_list<M: Model, C: Compact + Copy + Send + Sync + 'static>(
+    all: Vec<Arc<Opened<M, C>>>,
+    progress: RwSignal<Progress>,
+    now: RwSignal<Now<M, C>, LocalStorage>,
+    lang: RwSignal<Lang>,
+    open: impl Fn(Arc<Opened<M, C>>) + Copy + Send + Sync + 'static,
+) -> AnyView {
+    all.into_iter()
         .map(|opened| {
             let (id, par) = (opened.level.id.clone(), opened.level.par);
             let title = opened.level.title.clone();
@@ -411,7 +461,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             view! {
                 <li>
                     <button data-action="level-open" data-level=named aria-pressed=text(move || on.get().to_string())
-                        on:click=click(move || open(opened.clone(), true, false))>
+                        on:click=click(move || open(opened.clone()))>
                         {text(move || pick(lang.get(), &title))}
                     </button>
                     " "
@@ -422,7 +472,17 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
                 </li>
             }
         })
-        .collect_view();
+        .collect_view()
+        .into_any()
+}
+
+/// What the panel says above the level: a level the page asked for that does not open, a level
+/// the reader left, a forbidden action tried.
+fn notices<M: Model, C: 'static>(
+    now: RwSignal<Now<M, C>, LocalStorage>,
+    forbid: RwSignal<Forbidden>,
+    lang: RwSignal<Lang>,
+) -> AnyView {
     let refused = text(move || {
         now.with(|n| match n {
             Now::Refused(why) => lang::level_refused(lang.get(), why),
@@ -430,7 +490,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         })
     });
     let forbidden = text(move || {
-        let why = demo.forbid.with(|f| f.1.and_then(|tried| f.0.iter().find(|f| f.0 == tried).cloned()));
+        let why = forbid.with(|f| f.1.and_then(|tried| f.0.iter().find(|f| f.0 == tried).cloned()));
         why.map_or_else(String::new, |(_, ja, en)| lang::level_forbidden_tried(lang.get(), lang.get().pick(&ja, &en)))
     });
     let left = text(move || {
@@ -450,15 +510,6 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
             hidden=flag(move || forbidden.get().is_empty())>
             {forbidden}
         </p>
-        {level}
-        <p class="kv-hint">{tr(lang::LEVELS_INTRO)}</p>
-        <ol class="kv-levels">{list}</ol>
-        <button data-action="level-progress-clear" on:click=click(move || {
-            save(&Progress::new());
-            progress.set(Progress::new());
-        })>
-            {tr(lang::LEVEL_CLEAR)}
-        </button>
     }
     .into_any()
 }

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use crate::demo::{use_demo, Demo, Place};
 #[cfg_attr(feature = "no-prompt", allow(unused_imports))]
 use crate::folds::{folds, Fold};
-use crate::lang;
+use crate::lang::{self, Lang};
 #[cfg_attr(feature = "no-prompt", allow(unused_imports))]
 use crate::widgets::tr;
 
@@ -71,6 +71,46 @@ impl<M: Served> Demo<M> {
         })
     }
 
+    /// Each object's change a typed command makes, as the demo's action (one history entry each),
+    /// and what kubectl prints of them (`after`: what it prints once they are done). What the
+    /// level being played forbids is said in its words, and not done.
+    fn act(self, acts: Vec<(M::Action, String)>, after: &str, lang: Lang) -> String {
+        let outcomes = acts
+            .into_iter()
+            .map(|(action, done)| {
+                if let Some(why) = self.forbid.with_untracked(|f| f.why::<M>(&action, lang)) {
+                    return Err(lang::level_forbids(lang, &why));
+                }
+                self.dispatch.run(action);
+                let refusal = self.session.with_untracked(|s| s.last_refusal().map(|r| r.tell(Voice::K8s)));
+                refusal.map_or(Ok(done), Err)
+            })
+            .collect();
+        prompt::told(outcomes, after)
+    }
+
+    /// A watched `get` prints the rows each change of the demo made, whoever made it.
+    fn follow_watch(self, terminal: StoredValue<Terminal>, print: impl Fn(String, String) + Send + Sync + 'static) {
+        let session = self.session;
+        Effect::new(move |_| {
+            session.track();
+            if terminal.with_value(|t| t.watch.is_none()) {
+                return;
+            }
+            let now = self.moment();
+            // The moment last printed is kept, not copied: the next change is told against it.
+            let rows = terminal.try_update_value(|t| {
+                let (get, before) = t.watch.as_mut()?;
+                let rows = prompt::watched(before, &now, get);
+                *before = now;
+                Some(rows)
+            });
+            if let Some(rows) = rows.flatten().filter(|r| !r.is_empty()) {
+                print(String::new(), rows);
+            }
+        });
+    }
+
     pub fn prompt(self) -> impl IntoView {
         let printed = RwSignal::new(Vec::<Printed>::new());
         let id = format!("kv-prompt-{}-{}", self.kind.code(), self.nth);
@@ -119,25 +159,7 @@ impl<M: Served> Demo<M> {
                 let _ = js_sys::Reflect::set(&o, &"scrollTop".into(), &number(&o, "scrollHeight").into());
             }
         });
-        // A watched `get` prints the rows each change of the demo made, whoever made it.
-        let session = self.session;
-        Effect::new(move |_| {
-            session.track();
-            if terminal.with_value(|t| t.watch.is_none()) {
-                return;
-            }
-            let now = self.moment();
-            // The moment last printed is kept, not copied: the next change is told against it.
-            let rows = terminal.try_update_value(|t| {
-                let (get, before) = t.watch.as_mut()?;
-                let rows = prompt::watched(before, &now, get);
-                *before = now;
-                Some(rows)
-            });
-            if let Some(rows) = rows.flatten().filter(|r| !r.is_empty()) {
-                print(String::new(), rows);
-            }
-        });
+        self.follow_watch(terminal, print);
         let stop = move || {
             if terminal.with_value(|t| t.watch.is_some()) {
                 terminal.update_value(|t| t.watch = None);
@@ -167,23 +189,7 @@ impl<M: Served> Demo<M> {
                     terminal.update_value(|t| t.watch = Some((get, moment)));
                     print(typed, text);
                 }
-                Reply::Act(acts, after) => {
-                    // Each object's change is the demo's action, one history entry each.
-                    let outcomes = acts
-                        .into_iter()
-                        .map(|(action, done)| {
-                            // What the level being played forbids is said in its words, and not done.
-                            let lang = reader.get_untracked();
-                            if let Some(why) = self.forbid.with_untracked(|f| f.why::<M>(&action, lang)) {
-                                return Err(lang::level_forbids(lang, &why));
-                            }
-                            self.dispatch.run(action);
-                            let refusal = self.session.with_untracked(|s| s.last_refusal().map(|r| r.tell(Voice::K8s)));
-                            refusal.map_or(Ok(done), Err)
-                        })
-                        .collect();
-                    print(typed, prompt::told(outcomes, &after));
-                }
+                Reply::Act(acts, after) => print(typed, self.act(acts, &after, reader.get_untracked())),
             }
         };
         let keydown = move |event: web_sys::Event| {
@@ -237,20 +243,7 @@ impl<M: Served> Demo<M> {
         });
         view! {
             <p class="kv-hint">{tr(lang::PROMPT_HINT)}</p>
-            <div class="kv-kubectl-out kv-prompt-out" id=format!("{id}-out") data-state="kubectl-prompt-out" role="log"
-                aria-live="polite" aria-label=tr(lang::PROMPT_OUT) tabindex="0">
-                {move || printed.with(Vec::is_empty).then(|| view! {
-                    <p class="kv-prompt-empty" data-state="kubectl-prompt-empty">{tr(lang::PROMPT_EMPTY)}</p>
-                })}
-                <For each=move || printed.get() key=|p| p.id let:p>
-                    <div class="kv-prompt-entry" class:kv-refused=p.failed>
-                        {(!p.typed.is_empty()).then(|| view! {
-                            <span class="kv-prompt-echo">"$ kubectl "{prompt::echoed(&p.typed).to_owned()}"\n"</span>
-                        })}
-                        {p.text}
-                    </div>
-                </For>
-            </div>
+            {output(&id, printed)}
             <p class="kv-prompt-line">
                 <label class="kv-prompt-sign" for=id.clone()>
                     "$ kubectl"
@@ -263,5 +256,26 @@ impl<M: Served> Demo<M> {
                 {tr(lang::PROMPT_KEYS)}
             </p>
         }
+    }
+}
+
+/// The prompt's output: each command typed and what it printed, a refused one marked; a note while
+/// there is none.
+fn output(id: &str, printed: RwSignal<Vec<Printed>>) -> impl IntoView {
+    view! {
+        <div class="kv-kubectl-out kv-prompt-out" id=format!("{id}-out") data-state="kubectl-prompt-out" role="log"
+            aria-live="polite" aria-label=tr(lang::PROMPT_OUT) tabindex="0">
+            {move || printed.with(Vec::is_empty).then(|| view! {
+                <p class="kv-prompt-empty" data-state="kubectl-prompt-empty">{tr(lang::PROMPT_EMPTY)}</p>
+            })}
+            <For each=move || printed.get() key=|p| p.id let:p>
+                <div class="kv-prompt-entry" class:kv-refused=p.failed>
+                    {(!p.typed.is_empty()).then(|| view! {
+                        <span class="kv-prompt-echo">"$ kubectl "{prompt::echoed(&p.typed).to_owned()}"\n"</span>
+                    })}
+                    {p.text}
+                </div>
+            </For>
+        </div>
     }
 }
