@@ -197,28 +197,45 @@ export function placeholderAt(html, at, { vue = false, nth = new Map(), lang, pa
 export function fillHtml(html, { vue = false, nth = new Map(), lang, pageLang = htmlLang(html), line = 1 } = {}) {
   const marker = new RegExp(`<[a-zA-Z][\\w-]*\\s[^<>]*?\\b${KIND_ATTR}\\b`, 'g');
   const lineOf = lineCounter(html, line);
-  let out = '';
-  let copied = 0;
   const rendered = [];
   const left = [];
   const faults = [];
-  for (let m; (m = marker.exec(html));) {
-    if (m.index < copied) continue; // inside a placeholder already handled
-    const comment = commentEnd(html, m.index);
-    if (comment !== undefined) {
-      marker.lastIndex = comment;
-      continue;
-    }
-    const found = placeholderAt(html, m.index, { vue, nth, lang, pageLang });
-    if (!found) continue;
+  const filled = replaceDemos(html, marker, (at) => {
+    const found = placeholderAt(html, at, { vue, nth, lang, pageLang });
+    if (!found) return undefined;
     if (found.left) left.push(`${found.demo}: ${found.left}`);
     if (found.rendered) rendered.push(found.demo);
-    for (const message of found.faults) faults.push({ demo: found.demo, line: lineOf(m.index), message });
+    for (const message of found.faults) faults.push({ demo: found.demo, line: lineOf(at), message });
+    return found;
+  });
+  return { html: filled, rendered, left, faults };
+}
+
+/**
+ * `html` with each demo that a match of `pattern` (a global RegExp) starts written anew:
+ * `write(at, matched)` returns `{ end, text }` (the demo's source runs from `at` to `end`, and
+ * `text` takes its place), or nothing for a match that is no demo. A match inside a comment, or
+ * inside a demo already written, is passed over. The one scan of a page (`fillHtml`) and of a
+ * VitePress page's HTML block (vitepress.mjs, `fillBlock`).
+ */
+export function replaceDemos(html, pattern, write) {
+  let out = '';
+  let copied = 0;
+  pattern.lastIndex = 0;
+  for (let m; (m = pattern.exec(html));) {
+    if (m.index < copied) continue;
+    const comment = commentEnd(html, m.index);
+    if (comment !== undefined) {
+      pattern.lastIndex = comment;
+      continue;
+    }
+    const found = write(m.index, m[0]);
+    if (!found) continue;
     out += html.slice(copied, m.index) + found.text;
     copied = found.end;
-    marker.lastIndex = found.end;
+    pattern.lastIndex = found.end;
   }
-  return { html: out + html.slice(copied), rendered, left, faults };
+  return out + html.slice(copied);
 }
 
 /** The HTML pages under `dir`, in every folder below it, in order of their paths. */

@@ -41,7 +41,7 @@ import { copyFileSync, createReadStream, mkdirSync, readdirSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  commentEnd, errorScreen, faultLine, lineCounter, openingTag, placeholderAt, renderScreen, scriptString,
+  errorScreen, faultLine, lineCounter, openingTag, placeholderAt, renderScreen, replaceDemos, scriptString,
 } from './kubevol-prerender.mjs';
 
 const STATIC_PROPS = { kind: 'kind', lang: 'lang', preset: 'preset', view: 'view' };
@@ -103,31 +103,19 @@ function component(tag, source, { nth, lang, pageLang }) {
  */
 export function fillBlock(html, nth = new Map(), { lang, pageLang, line = 1, faults = [] } = {}) {
   const lineOf = lineCounter(html, line);
-  let out = '';
-  let copied = 0;
-  DEMO.lastIndex = 0;
-  for (let m; (m = DEMO.exec(html));) {
-    if (m.index < copied) continue; // inside a placeholder already rendered
-    const comment = commentEnd(html, m.index);
-    if (comment !== undefined) {
-      DEMO.lastIndex = comment;
-      continue;
-    }
+  return replaceDemos(html, DEMO, (at, matched) => {
     let found;
-    if (m[0] === '<KubevolDemo') {
-      const tag = openingTag(html, m.index);
-      if (!tag) continue;
-      found = { ...component(tag, html.slice(m.index, tag.end), { nth, lang, pageLang }), end: tag.end };
+    if (matched === '<KubevolDemo') {
+      const tag = openingTag(html, at);
+      if (!tag) return undefined;
+      found = { ...component(tag, html.slice(at, tag.end), { nth, lang, pageLang }), end: tag.end };
     } else {
-      found = placeholderAt(html, m.index, { vue: true, nth, lang, pageLang });
-      if (!found) continue;
+      found = placeholderAt(html, at, { vue: true, nth, lang, pageLang });
+      if (!found) return undefined;
     }
-    for (const message of found.faults) faults.push({ line: lineOf(m.index), message });
-    out += html.slice(copied, m.index) + found.text;
-    copied = found.end;
-    DEMO.lastIndex = found.end;
-  }
-  return out + html.slice(copied);
+    for (const message of found.faults) faults.push({ line: lineOf(at), message });
+    return found;
+  });
 }
 
 // The lines of a page's front matter, which VitePress takes off before markdown-it reads the page:
