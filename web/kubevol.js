@@ -158,7 +158,7 @@ function attach(element, options) {
   const failed = (cause) => {
     if (demos.get(element) === demo) {
       demos.delete(element);
-      sayFailed(element, () => attach(element, options).catch(loadFailed));
+      sayFailed(element, () => attach(element, options).catch(notMounted));
     }
     return new Error(`kubevol: the ${kind} demo failed to load`, { cause });
   };
@@ -242,7 +242,12 @@ function sayFailed(element, retry) {
   });
   element.prepend(box);
 }
-const loadFailed = (error) => console.error(error.message, error.cause ?? '');
+// Says in the console why a demo the loader mounted by itself (or tried again) did not mount: a
+// load failure with its cause; a malformed placeholder, whose message is shown in it too.
+function notMounted(error) {
+  if (error.cause) console.error(error.message, error.cause);
+  else console.warn(error);
+}
 
 // A demo rendered into the page at build time (kubevol-prerender.mjs marks it `data-kubevol-rendered`)
 // is on screen before its code has arrived; the wasm replaces it with the live demo, the same DOM,
@@ -333,10 +338,7 @@ function mountWaiting() {
   const [kind, element] = linked();
   if (waiting.includes(element)) prefetch(FILES.parts?.[`${kind}_lab`] ?? []);
   for (const element of waiting) {
-    attach(element, { kind: element.getAttribute(KIND_ATTR) ?? '', lang: element.getAttribute('data-lang') }).catch((error) => {
-      if (error.cause) console.error(error.message, error.cause);
-      else console.warn(error); // a malformed placeholder: its message is shown in it too
-    });
+    attach(element, { kind: element.getAttribute(KIND_ATTR) ?? '', lang: element.getAttribute('data-lang') }).catch(notMounted);
   }
 }
 
