@@ -77,7 +77,7 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
             fold.open.set(true);
             fetch(fold, kind, loaded, practice);
         }
-        let first = if practice { built_now(fold, loaded) } else { None };
+        let first = if practice { built_now(loaded) } else { None };
         panel(fold, kind, loaded, format!("kv-fold-{row}-{}", fold.name), first)
     });
     view! {
@@ -90,12 +90,11 @@ pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
 /// drawn: the panel opens the level, which the demo's header names (`demo::Strip`) above the
 /// folds, so the first screen (at a book's build and live alike) has the level's strip. Its part
 /// is at hand by then (`fetch`, with `level`).
-fn built_now(fold: Fold, loaded: RwSignal<Loaded>) -> Option<First> {
+fn built_now(loaded: RwSignal<Loaded>) -> Option<First> {
     match loaded.get_untracked() {
         Loaded::Ready(view) => Some(First(std::sync::Arc::new(std::sync::Mutex::new(Some(view()))))),
         _ => None,
     }
-    .filter(|_| fold.open.get_untracked())
 }
 
 /// A panel's view built before it is drawn (`built_now`), drawn once in place of a new one.
