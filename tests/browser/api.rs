@@ -230,7 +230,7 @@ async fn a_bad_scenario_names_its_path_and_the_demo_starts_at_its_default() {
         ),
         (r#"{"actions":[{"type":"attach","claim":"data"}]}"#, "actions[0]: missing field `node`"),
         (r#"{"actions":[{"type":"fly"}]}"#, "actions[0].type: unknown variant `fly`"),
-        (r#"{"model":"topology","actions":[]}"#, "model: this csi demo replays \"volumes\" scenarios"),
+        (r#"{"model":"topology","actions":[]}"#, "model: this csi demo replays \"csi\" scenarios"),
         (r#"{"actions":[], "moment": 2}"#, "moment: 2 is past the last of the 0 actions given"),
         (r#"{"setup":{"classes":[],"nodes":[]}}"#, "setup: not a setup this demo's controls make"),
         (r#"{"acts":[]}"#, "acts: not a field of a scenario"),

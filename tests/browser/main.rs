@@ -10,6 +10,7 @@ mod support;
 mod api;
 mod clicks;
 mod csi;
+mod moment;
 mod practice;
 mod prompt;
 mod redraw;

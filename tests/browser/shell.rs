@@ -256,7 +256,7 @@ async fn data_view_lab_opens_every_fold_of_every_kind() {
         assert_eq!(folds.len(), count, "{kind}");
         assert!(folds.iter().all(|(_, expanded, shown)| *expanded && *shown), "{kind}: {folds:?}");
         assert!(demo.find("[data-state=\"part-loading\"]").is_none(), "{kind}: every part drawn");
-        // Each fold's view is named in its kind's lab part (`fold_view`): none is missing there.
+        // Each fold's view is named in its kind's lab part (`kind::fold_view`): none is missing there.
         assert!(demo.find("[data-state=\"part-failed\"]").is_none(), "{kind}: every fold has its view");
         assert!(demo.find("[data-state=\"kubectl-get\"]").is_some(), "{kind}: the kubectl panel is open");
         demo.remove();

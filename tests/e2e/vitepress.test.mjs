@@ -408,7 +408,7 @@ await run('vitepress', [
     assertEq(await prompt.inputValue(), 'get pods', 'Up gives the line before');
     await demo.locator('[data-action="export"]').click();
     const scenario = JSON.parse(await demo.locator('[data-state="scenario"]').inputValue());
-    assertEq(scenario.model, 'volumes', 'the exported scenario\'s model');
+    assertEq(scenario.model, 'csi', 'the exported scenario\'s model');
     assertEq(scenario.actions.length, 2, 'its actions');
     const moment = (d) => readOuts(d, ['badge', 'verdict', 'volume']);
     const shared = await moment(demo);

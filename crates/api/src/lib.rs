@@ -12,36 +12,36 @@
 //! builds each with one of them), so a page fetches only the model its demos run.
 #![forbid(unsafe_code)]
 
-use kubevol_ui::api::{self, Scenarios};
-#[cfg(feature = "csi")]
-use kubevol_ui::csi;
-#[cfg(feature = "statefulset")]
-use kubevol_ui::statefulset;
-#[cfg(feature = "topology")]
-use kubevol_ui::topology;
+use kubevol_ui::api;
+use kubevol_ui::demo::DemoKind;
+use kubevol_ui::kind::Declared;
 use wasm_bindgen::prelude::*;
 
-/// Runs `$then` with `$scenarios` bound to kind `$kind`'s scenarios, or says the kind is unknown.
+/// Runs `$then` with `$scenarios` bound to kind `$kind`'s scenarios (its declaration's,
+/// `kubevol_ui::kind::Declared`), or says this module has no such kind: each kind's arm is built
+/// only into its own module.
 macro_rules! by_kind {
     ($kind:expr, $scenarios:ident => $then:expr) => {
-        match $kind {
+        match DemoKind::from_code($kind) {
             #[cfg(feature = "csi")]
-            "csi" => {
-                let $scenarios = &csi::present::SCENARIOS;
+            Some(DemoKind::Csi) => {
+                let $scenarios = <kubevol_ui::csi::Csi as Declared>::SCENARIOS;
                 $then
             }
             #[cfg(feature = "statefulset")]
-            "statefulset" => {
-                let $scenarios = &statefulset::present::SCENARIOS;
+            Some(DemoKind::StatefulSet) => {
+                let $scenarios = <kubevol_ui::statefulset::StatefulSet as Declared>::SCENARIOS;
                 $then
             }
             #[cfg(feature = "topology")]
-            "topology" => {
-                let $scenarios = &topology::present::SCENARIOS;
+            Some(DemoKind::Topology) => {
+                let $scenarios = <kubevol_ui::topology::Topology as Declared>::SCENARIOS;
                 $then
             }
-            other => Err(format!(
-                "kubevol: this module has no \"{other}\" demo (each kind's script API is a module of its own)."
+            #[allow(unreachable_patterns)]
+            _ => Err(format!(
+                "kubevol: this module has no \"{}\" demo (each kind's script API is a module of its own).",
+                $kind
             )),
         }
     };
@@ -51,16 +51,7 @@ macro_rules! by_kind {
 /// or the path of what is wrong with it and why. `preset` is the element's `data-preset`.
 #[wasm_bindgen]
 pub fn open(kind: &str, scenario: JsValue, preset: Option<String>) -> Result<String, JsError> {
-    by_kind!(kind, scenarios => opened(scenarios, preset.as_deref(), scenario)).map_err(|e| JsError::new(&e))
-}
-
-fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
-    scenarios: &Scenarios<M, C>,
-    preset: Option<&str>,
-    scenario: JsValue,
-) -> Result<String, String> {
-    let read = api::read(scenarios, preset, scenario)?;
-    Ok(kubevol_ui::demo::history(scenarios.kind, read.config, &read.actions, read.moment))
+    by_kind!(kind, scenarios => api::opened(scenarios, preset.as_deref(), scenario)).map_err(|e| JsError::new(&e))
 }
 
 /// The form a demo of `kind` reads a level in (`kubevol_ui::practice::form`) for a level a page

@@ -3,7 +3,7 @@
 //! button for it sends, through [`Served`], so a change typed or sent over HTTP is one history
 //! entry like a click; a change the model has no action for is refused, never pretended.
 
-use crate::{Cluster, Kind};
+use crate::{Cluster, Kind, Resource};
 use kubevol_sim::{csi, statefulset, topology, Model};
 
 /// What a request asks the cluster to do.
@@ -43,6 +43,16 @@ pub trait Served: Model {
 
 pub fn cannot(what: &str) -> String {
     format!("this demo's cluster cannot {what}: its model has no such action")
+}
+
+/// The kind of object a delete of `resource` removes, or why the demo's cluster keeps it: the
+/// served cluster's answer to a DELETE and the prompt's `kubectl delete` say the same.
+pub fn deleted(resource: Resource) -> Result<Kind, String> {
+    match resource {
+        Resource::Kind(kind) => Ok(kind),
+        Resource::Event => Err("this demo's cluster cannot delete Events: they are what its model said".into()),
+        Resource::Lease => Err("this demo's cluster cannot delete a Lease: each node's kubelet holds its own".into()),
+    }
 }
 
 /// What the demo's cluster cannot do, in the reader's words.

@@ -6,7 +6,7 @@
 //! (`kube_events` in `sim/src/csi/cluster.rs`, `sim/src/statefulset/cluster.rs` and
 //! `sim/src/topology/cluster.rs`).
 
-use crate::get::{column, wide};
+use crate::table::{column, wide};
 use crate::{age, Column, Kind, KubeEvent, Row, Table};
 
 /// One Event as the API server keeps it: the same event again raises its count and moves its

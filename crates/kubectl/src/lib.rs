@@ -1,36 +1,47 @@
 //! What `kubectl` would show for a model's state: the objects a real cluster would hold at that
 //! moment, their `kubectl get` tables and their YAML.
 //!
-//! Each model says which objects its state stands for ([`Kubectl::cluster`]); this module renders
+//! Each model says which objects its state stands for (`Model::cluster`); this crate renders
 //! them the way kubectl and the API server do, so the columns, names and fields are Kubernetes'
 //! own. What the models do not have (uids, timestamps, the driver's volume ids) is made up here,
 //! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
 //! second from [`EPOCH`].
+//!
+//! A typed line is read once (`read/`) and answered by its command (`cmd/`, one file per command
+//! as kubectl has them), for the demo's prompt (`prompt.rs`), the served cluster and the tests;
+//! what a command did is an [`Outcome`].
 
 mod change;
-mod command;
-mod describe;
-pub mod discovery;
+mod clock;
+mod cmd;
+mod describer;
 mod events;
-mod get;
-mod json;
+mod jsonpath;
 mod labels;
 mod moment;
+mod object;
+mod outcome;
 pub mod prompt;
 pub mod read;
+pub mod resource;
+mod table;
 mod value;
-mod yaml;
 
-pub use change::{cannot, Change, Served};
-pub use command::run;
-pub use discovery::ApiResource;
+pub use change::{cannot, deleted, Change, Served};
+pub use clock::{set_step_zero, timestamp};
+pub use cmd::describe::Describe;
+pub use cmd::get::{Get, Output};
+pub use cmd::run;
 pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted};
-pub use get::{age, get, print, table, Column, Row, Shown, Table};
 pub use labels::LabelSelector;
 pub use moment::Moment;
-pub use read::{Describe, Get, Output, Request, Resource};
-pub use value::{yaml, Value};
-pub use yaml::{object, set_step_zero, timestamp};
+pub use object::object;
+pub use outcome::Outcome;
+pub use read::Request;
+pub use resource::{KindWords, Resource};
+pub use table::{age, get, print, table, Column, Row, Shown, Table};
+pub use value::yaml::yaml;
+pub use value::Value;
 
 pub use kubevol_sim::cluster::*;
 
@@ -58,40 +69,3 @@ pub const CONTAINER: &str = "app";
 pub const CONTAINER_CREATING: &str = "ContainerCreating";
 /// A pod's Ready condition message while its one container is not ready.
 pub const CONTAINERS_NOT_READY: &str = "containers with unready status: [app]";
-
-/// How kubectl words a kind: as a prefix before a name, and as a reader types it.
-pub trait KindWords {
-    fn resource(self) -> &'static str;
-    fn short(self) -> &'static str;
-}
-
-impl KindWords for Kind {
-    /// How `kubectl get` names the kind before a name when it lists several kinds at once
-    /// (`persistentvolumeclaim/data`).
-    fn resource(self) -> &'static str {
-        match self {
-            Kind::Node => "node",
-            Kind::StorageClass => "storageclass.storage.k8s.io",
-            Kind::CSIDriver => "csidriver.storage.k8s.io",
-            Kind::PersistentVolumeClaim => "persistentvolumeclaim",
-            Kind::PersistentVolume => "persistentvolume",
-            Kind::VolumeAttachment => "volumeattachment.storage.k8s.io",
-            Kind::StatefulSet => "statefulset.apps",
-            Kind::Pod => "pod",
-        }
-    }
-
-    /// The short name a reader types: `kubectl get pvc`.
-    fn short(self) -> &'static str {
-        match self {
-            Kind::Node => "nodes",
-            Kind::StorageClass => "storageclass",
-            Kind::CSIDriver => "csidrivers",
-            Kind::PersistentVolumeClaim => "pvc",
-            Kind::PersistentVolume => "pv",
-            Kind::VolumeAttachment => "volumeattachments",
-            Kind::StatefulSet => "statefulsets",
-            Kind::Pod => "pods",
-        }
-    }
-}

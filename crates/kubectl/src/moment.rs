@@ -35,9 +35,19 @@ pub struct Moment {
     waiting: Waiting,
 }
 
+/// How many moments [`Moment::replay`] has worked out since the program started: a demo's
+/// panels share one moment per click (crates/ui's `kubectl.rs`), which a browser test counts.
+static REPLAYS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 impl Moment {
+    /// How many replays have run so far (see [`REPLAYS`]).
+    pub fn replays() -> usize {
+        REPLAYS.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The moment after a setup and its actions; a setup the model refuses is an empty cluster.
     pub fn replay<M: Model>(setup: &M::Setup, actions: &[M::Action]) -> Moment {
+        REPLAYS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut moment = Moment::default();
         let Ok((mut state, events)) = M::start(setup) else {
             return moment;

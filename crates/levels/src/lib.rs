@@ -9,7 +9,7 @@
 //! history has reached ([`Level::checks`]).
 
 use kubevol_kubectl::{Moment, Request};
-use kubevol_sim::{csi, statefulset, topology, Model};
+use kubevol_sim::{csi, statefulset, topology, DemoKind, Model};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -132,21 +132,18 @@ pub struct WrittenCheck {
     pub prints: String,
 }
 
-/// The kinds of demo a level can be of, as a level names them.
-pub const KINDS: [&str; 3] = ["csi", "statefulset", "topology"];
-
 impl AnyLevel {
     /// A level from its JSON, or the path of the first thing wrong and why.
     pub fn read(json: &Value) -> Result<AnyLevel, String> {
         match AnyLevel::kind_of(json)? {
-            "csi" => Level::read(json).map(AnyLevel::Csi),
-            "statefulset" => Level::read(json).map(AnyLevel::StatefulSet),
-            _ => Level::read(json).map(AnyLevel::Topology),
+            DemoKind::Csi => Level::read(json).map(AnyLevel::Csi),
+            DemoKind::StatefulSet => Level::read(json).map(AnyLevel::StatefulSet),
+            DemoKind::Topology => Level::read(json).map(AnyLevel::Topology),
         }
     }
 
-    /// The kind of demo a level's JSON names (one of [`KINDS`]), or why it names none.
-    pub fn kind_of(json: &Value) -> Result<&'static str, String> {
+    /// The kind of demo a level's JSON names, or why it names none.
+    pub fn kind_of(json: &Value) -> Result<DemoKind, String> {
         kind_named(json.get("kind").and_then(Value::as_str))
     }
 
@@ -159,24 +156,19 @@ impl AnyLevel {
     }
 }
 
-/// The kind of demo a level names (one of [`KINDS`]), or why it names none.
-pub fn kind_named(kind: Option<&str>) -> Result<&'static str, String> {
-    let kind = kind.ok_or("kind: a level needs \"kind\": csi, statefulset or topology")?;
-    KINDS
-        .into_iter()
-        .find(|k| *k == kind)
-        .ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", KINDS.join(", ")))
+/// The kind of demo a level names, or why it names none.
+pub fn kind_named(kind: Option<&str>) -> Result<DemoKind, String> {
+    let kind =
+        kind.ok_or_else(|| format!("kind: a level needs \"kind\": {}", DemoKind::one_of(|k| k.code().into())))?;
+    DemoKind::from_code(kind).ok_or_else(|| format!("kind: \"{kind}\" is not a demo ({})", DemoKind::codes()))
 }
 
 impl Check {
     /// Check `at` of a goal, read: its command through kubectl's own parser, which must make it a
     /// read (`get` or `describe`); else kubectl's own words for it.
     pub fn read(at: usize, kubectl: String, prints: String) -> Result<Check, String> {
-        // kubectl's own words, without the prompt's `[exit 1]` line under them.
-        let request = Request::read(&kubectl).map_err(|e| {
-            let said: Vec<&str> = e.lines().filter(|l| !l.starts_with("[exit ")).collect();
-            format!("goal[{at}].kubectl: {}", said.join("\n").trim_end())
-        })?;
+        // kubectl's own words.
+        let request = Request::read(&kubectl).map_err(|e| format!("goal[{at}].kubectl: {}", e.trim_end()))?;
         if !matches!(request, Request::Get(_) | Request::Describe(_)) {
             return Err(format!("goal[{at}].kubectl: `{kubectl}` is not a read (get or describe)"));
         }
@@ -299,14 +291,14 @@ impl<M: Model> Level<M> {
     }
 
     /// Each check at `moment`: what the printer prints for it, and whether that is what the goal
-    /// says (both trimmed).
+    /// says (both trimmed) of a command that did not fail.
     pub fn checks(&self, moment: &Moment) -> Vec<(String, bool)> {
         self.goal
             .iter()
             .map(|check| {
                 let printed = kubevol_kubectl::run(moment, &check.request).unwrap_or_default();
-                let holds = printed.trim() == check.prints.trim();
-                (printed, holds)
+                let holds = !printed.failed && printed.text.trim() == check.prints.trim();
+                (printed.text, holds)
             })
             .collect()
     }

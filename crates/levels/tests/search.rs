@@ -213,7 +213,7 @@ fn search_any(level: &AnyLevel) -> Result<usize, String> {
 fn searched(kind: &str) {
     let levels = builtin().unwrap();
     let ours: Vec<&AnyLevel> =
-        levels.iter().filter(|l| AnyLevel::kind_of(&level_json(l.id())).ok() == Some(kind)).collect();
+        levels.iter().filter(|l| AnyLevel::kind_of(&level_json(l.id())).ok().map(|k| k.code()) == Some(kind)).collect();
     assert!(!ours.is_empty(), "no {kind} level");
     for level in ours {
         let states = search_any(level).unwrap();

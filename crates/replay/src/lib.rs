@@ -9,7 +9,7 @@ mod observe;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;
 
-use kubevol_sim::{csi, statefulset, topology, Model, Refused, Tell};
+use kubevol_sim::{DemoKind, Model, Refused, Tell};
 pub use observe::Observe;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -29,7 +29,7 @@ pub fn replay(scenario: &str) -> Result<Replay, String> {
     let model = object
         .get("model")
         .and_then(Value::as_str)
-        .ok_or("the scenario needs \"model\": \"volumes\", \"statefulset\" or \"topology\"")?;
+        .ok_or_else(|| format!("the scenario needs \"model\": {}", models()))?;
     let setup = object.get("setup").cloned().ok_or("the scenario needs a \"setup\" object")?;
     let actions = object.get("actions").and_then(Value::as_array).ok_or("the scenario needs an \"actions\" array")?;
     let expect_setup = match object.get("expect_setup") {
@@ -37,12 +37,19 @@ pub fn replay(scenario: &str) -> Result<Replay, String> {
         Some(Value::String(s)) => Some(s.as_str()),
         Some(other) => return Err(format!("\"expect_setup\" must be \"ok\" or a refusal kind, not {other}")),
     };
-    match model {
-        csi::State::NAME => run::<csi::State>(setup, expect_setup, actions),
-        statefulset::State::NAME => run::<statefulset::State>(setup, expect_setup, actions),
-        topology::State::NAME => run::<topology::State>(setup, expect_setup, actions),
-        other => Err(format!("unknown model \"{other}\" (expected \"volumes\", \"statefulset\" or \"topology\")")),
-    }
+    let kind = DemoKind::of_model(model).ok_or_else(|| unknown_model(model))?;
+    kubevol_sim::with_model!(kind, M => run::<M>(setup, expect_setup, actions))
+}
+
+/// Every model a scenario file can name, as a message lists them: "csi", "statefulset" or
+/// "topology".
+pub fn models() -> String {
+    DemoKind::one_of(|k| format!("\"{}\"", k.model_name()))
+}
+
+/// What a scenario file that names no model of ours is told.
+pub fn unknown_model(model: &str) -> String {
+    format!("unknown model \"{model}\" (expected {})", models())
 }
 
 /// The typed value with its texts beside it: `{"type": ..., <fields>, "ja": ..., "en": ..., "k8s": ...}`.

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::{kubeconfig, printed, real};
+use common::{kubeconfig, printed, real, table};
 use kubevol_kubectl::Moment;
 
 fn dir() -> PathBuf {
@@ -236,7 +236,7 @@ fn the_prompt_prints_what_the_real_kubectl_printed() {
             .typed()
             .into_iter()
             .zip(case.commands())
-            .map(|(typed, args)| normalise(&live.prompt(typed), args[0] == "describe"))
+            .map(|(typed, args)| normalise(&table(live.prompt(typed)), args[0] == "describe"))
             .collect();
         if prompt_says_it_cannot(&case.args) {
             assert!(ours.contains("cannot") || ours.contains("does not"), "{}: says so plainly: {ours}", case.line);

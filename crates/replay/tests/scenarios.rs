@@ -65,6 +65,17 @@ fn a_broken_expectation_is_reported() {
     assert_eq!(out.failed_expectations, ["action 0: expected ok, got no-such-pod"]);
 }
 
+/// The CSI model is named by its kind, `csi`; a file written when it was `volumes` opens the same.
+#[test]
+fn a_scenario_naming_the_csi_model_the_old_way_still_opens() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/csi-rwo-second-node-multi-attach.json");
+    let now = std::fs::read_to_string(path).unwrap();
+    assert!(now.contains(r#""model": "csi""#), "the files name it by its kind");
+    let old = now.replace(r#""model": "csi""#, r#""model": "volumes""#);
+    let (a, b) = (replay(&now).unwrap(), replay(&old).unwrap());
+    assert_eq!(a.lines, b.lines);
+}
+
 #[test]
 fn malformed_scenarios_say_what_is_wrong() {
     let cases = [

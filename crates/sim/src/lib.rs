@@ -24,7 +24,7 @@ pub mod told;
 pub mod topology;
 pub mod voice;
 
-pub use model::{Model, Refused};
+pub use model::{DemoKind, Model, Refused};
 pub use setting::Setting;
 pub use told::{Tell, Told};
 pub use voice::Voice;

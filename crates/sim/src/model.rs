@@ -135,7 +135,7 @@ macro_rules! model {
 
 model!(
     csi,
-    "volumes",
+    "csi",
     setup: crate::csi::Setup,
     start: crate::csi::State::new,
     demo: crate::csi::Setup::demo(crate::csi::DemoConfig::default()),
@@ -178,3 +178,85 @@ model!(
     demo: crate::topology::Preset::SpreadTrap.setup(),
     reindex: |_: &mut crate::topology::State| {}
 );
+
+/// What scenario files named the CSI model before it took its kind's name (`csi`).
+const OLD_CSI_NAME: &str = "volumes";
+
+/// The kinds of demo, the one list of them: each is a model of this crate, a folder of the UI's
+/// (`crates/ui/src/csi/`, ...), a `data-kubevol-demo` value and a level's `kind`. A crate that
+/// needs a kind's model type reads it through [`with_model!`], so a new kind does not compile
+/// until every such place has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DemoKind {
+    Csi,
+    StatefulSet,
+    Topology,
+}
+
+impl DemoKind {
+    pub const ALL: [DemoKind; 3] = [DemoKind::Csi, DemoKind::StatefulSet, DemoKind::Topology];
+
+    /// The `data-kubevol-demo` value, a level's `kind`, and the suffix of the kind's own module
+    /// (`kubevol-csi`).
+    pub fn code(self) -> &'static str {
+        match self {
+            DemoKind::Csi => "csi",
+            DemoKind::StatefulSet => "statefulset",
+            DemoKind::Topology => "topology",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<DemoKind> {
+        DemoKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// The name a scenario file gives the kind's model ([`Model::NAME`]).
+    pub fn model_name(self) -> &'static str {
+        crate::with_model!(self, M => M::NAME)
+    }
+
+    /// The kind whose model a scenario file names: its [`Model::NAME`], which is its kind's code,
+    /// or the name scenario files gave the CSI model before (`volumes`), which still opens.
+    pub fn of_model(name: &str) -> Option<DemoKind> {
+        match name {
+            OLD_CSI_NAME => Some(DemoKind::Csi),
+            _ => DemoKind::ALL.into_iter().find(|k| k.model_name() == name),
+        }
+    }
+
+    /// Every kind's code, for a message that lists them ("csi, statefulset, topology").
+    pub fn codes() -> String {
+        DemoKind::ALL.map(DemoKind::code).join(", ")
+    }
+
+    /// Every kind, each as `name` says it, for a message that asks for one of them ("csi,
+    /// statefulset or topology").
+    pub fn one_of(name: impl Fn(DemoKind) -> String) -> String {
+        let names = DemoKind::ALL.map(name);
+        let (last, first) = names.split_last().expect("there are kinds");
+        format!("{} or {last}", first.join(", "))
+    }
+}
+
+/// `with_model!(kind, M => body)` runs `body` with `M` the model type of `kind` (a [`DemoKind`]):
+/// the one place that ties each kind to its model, for code generic over [`Model`] or any trait a
+/// crate adds to the models (the replay tool's, the served cluster's).
+#[macro_export]
+macro_rules! with_model {
+    ($kind:expr, $M:ident => $body:expr) => {
+        match $kind {
+            $crate::model::DemoKind::Csi => {
+                type $M = $crate::csi::State;
+                $body
+            }
+            $crate::model::DemoKind::StatefulSet => {
+                type $M = $crate::statefulset::State;
+                $body
+            }
+            $crate::model::DemoKind::Topology => {
+                type $M = $crate::topology::State;
+                $body
+            }
+        }
+    };
+}

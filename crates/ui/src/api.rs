@@ -101,7 +101,7 @@ pub fn read<M: Model, C: Copy>(
     }
     let given: Given<M> = from_value(value)?;
     let code = scenarios.kind.code();
-    if given.model.as_deref().is_some_and(|m| m != M::NAME) {
+    if given.model.as_deref().is_some_and(|m| kubevol_sim::DemoKind::of_model(m) != Some(scenarios.kind)) {
         let model = given.model.unwrap_or_default();
         return Err(format!("model: this {code} demo replays \"{}\" scenarios, not \"{model}\"", M::NAME));
     }
@@ -109,6 +109,18 @@ pub fn read<M: Model, C: Copy>(
         return Err(format!("kind: this is a {code} demo, not \"{}\"", given.kind.unwrap_or_default()));
     }
     history_of(scenarios, preset, given.setup.as_ref(), given.actions, given.moment)
+}
+
+/// The history a demo opens at for a page's scenario (`read`), as the demos take it
+/// (`demo::history`): what the script API's module answers a page's script, and what the book's
+/// build renders for the Vue component's `scenario` (`render.rs`).
+pub fn opened<M: Model, C: Compact + Copy>(
+    scenarios: &Scenarios<M, C>,
+    preset: Option<&str>,
+    value: JsValue,
+) -> Result<String, String> {
+    let read = read(scenarios, preset, value)?;
+    Ok(demo::history(scenarios.kind, read.config, &read.actions, read.moment))
 }
 
 /// A history (a setup, or none for the demo's start as the page shows it, and the actions after

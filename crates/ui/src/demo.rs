@@ -10,33 +10,12 @@ use leptos::prelude::*;
 use crate::lang::{bad_link, bad_scenario, unknown_preset, Lang};
 use crate::session::Session;
 
-/// The kinds of demo, the one list of them. Each kind's parts (`mount.rs`) are named after it, and
-/// the build reads the kinds from those parts: `scripts/build-modules.sh` builds one script API per
-/// kind, `scripts/link-parts.mjs` lists them in `kubevol-files.json` and the loader, and the size
-/// report and `scripts/reserve.mjs` read them from there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DemoKind {
-    Csi,
-    StatefulSet,
-    Topology,
-}
-
-impl DemoKind {
-    pub const ALL: [DemoKind; 3] = [DemoKind::Csi, DemoKind::StatefulSet, DemoKind::Topology];
-
-    /// The `data-kubevol-demo` value, and the suffix of the kind's own module (`kubevol-csi`).
-    pub fn code(self) -> &'static str {
-        match self {
-            DemoKind::Csi => "csi",
-            DemoKind::StatefulSet => "statefulset",
-            DemoKind::Topology => "topology",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<DemoKind> {
-        DemoKind::ALL.into_iter().find(|k| k.code() == code)
-    }
-}
+/// The kinds of demo, the one list of them (`kubevol_sim::DemoKind`); each kind's folder declares
+/// what it is (`kind::Declared`), and `kinds.rs` lists the declarations. The build reads the kinds
+/// from their parts: `scripts/build-modules.sh` builds one script API per kind,
+/// `scripts/link-parts.mjs` lists them in `kubevol-files.json` and the loader, and the size report
+/// and `scripts/reserve.mjs` read them from there.
+pub use kubevol_sim::DemoKind;
 
 /// What a demo learns from its placeholder and the page: the scenario the page picked
 /// (`data-preset`), which demo of its kind it is on the page, and the share link the page's
@@ -200,7 +179,7 @@ impl<C: Copy, M: Model> Opening<C, M> {
 /// The settings a demo starts from and its session: the share link's, when the page's address
 /// holds one for this demo that it can read, else `default`'s, with the message that says why the
 /// link was not used. Only a page whose address holds a link for a demo needs this, so each
-/// demo's `linked` view, which calls it, is a part of its own (`mount.rs`).
+/// demo's `linked` view, which calls it, is in its lab part (`kind::linked`, `Lab::of`).
 pub fn restore<M: Model, C: Compact + Copy>(
     place: &Place,
     default: C,
@@ -282,6 +261,18 @@ pub struct Demo<M: Model> {
     /// What the demo's header shows of the level being played (`shell.rs`): the Practice panel
     /// draws it, in its own part, so the first load carries only this slot.
     pub strip: RwSignal<Option<ViewFn>>,
+    /// The moment shown as kubectl sees it, shared by every panel that reads it (the kubectl
+    /// panel, the prompt and its watch, a level's checks): worked out at most once per change
+    /// (`Demo::moment`, `kubectl.rs`). Empty until a panel first asks, so a demo whose folds stay
+    /// closed never works it out; made under the demo's own owner, so it outlives the panel that
+    /// asked first.
+    pub shared: StoredValue<Shared>,
+}
+
+/// The demo's owner, and the moment its panels share once one has asked for it (`Demo::shared`).
+pub struct Shared {
+    pub owner: Owner,
+    pub moment: Option<Memo<std::sync::Arc<kubevol_kubectl::Moment>>>,
 }
 
 /// What the placeholder asked that the demo does not have (`Place::said`), for its `Shell` to say.
@@ -359,7 +350,8 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
     let level = RwSignal::new(place.level.clone());
     let (nth, lab, goal) = (place.nth, place.lab, place.goal);
     let strip = RwSignal::new(None);
-    let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal, strip };
+    let shared = StoredValue::new(Shared { owner: Owner::current().unwrap_or_default(), moment: None });
+    let demo = Demo { session, dispatch, travel, kind, nth, lab, level, forbid, goal, strip, shared };
     provide_context(Striped(strip));
     provide_context(Said(place.said.clone()));
     provide_context(lang);
@@ -369,17 +361,33 @@ pub fn provide<M: Model>(lang: Lang, session: Session<M>, kind: DemoKind, place:
 
 /// The settings a demo's session started from, as its root provides them (each demo's own
 /// `Settings`): what its history for the script API starts from.
-pub trait Started<C>: Clone + 'static {
-    fn config(&self) -> C;
+pub trait Started<C: Clone + Send + Sync + 'static>: Clone + 'static {
+    /// The signal that holds the settings.
+    fn started(&self) -> RwSignal<C>;
+
+    fn config(&self) -> C {
+        self.started().get_untracked()
+    }
+
     /// Says the demo's session now starts from `config` (a level's start, `practice.rs`); the
     /// caller gives the demo that session.
-    fn set(&self, config: C);
+    fn set(&self, config: C) {
+        self.stop();
+        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
+        // as well would leave the demo's part (`practice.rs`, `panel`).
+        self.started().update(|c| *c = config);
+    }
+
+    /// Stops what runs on its own (the StatefulSet demo's play) before a new start.
+    fn stop(&self) {}
 }
 
 /// The history of the demo in `host`, as the API's module reads it (`history`): its
 /// settings (from its root's `S`), every action after its start and the moment shown. None when
 /// `host` holds no demo of this kind.
-pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::HtmlElement) -> Option<String> {
+pub fn history_link<M: Model, C: Compact + Copy + Send + Sync + 'static, S: Started<C>>(
+    host: &web_sys::HtmlElement,
+) -> Option<String> {
     let demo = crate::boundary::context_of::<Demo<M>>(host)?;
     let config = crate::boundary::context_of::<S>(host)?.config();
     Some(demo.session.with_untracked(|s| {
@@ -391,7 +399,7 @@ pub fn history_link<M: Model, C: Compact + Copy, S: Started<C>>(host: &web_sys::
 /// From now on the demo in `host` calls `tell` with its history (`history_link`) after each
 /// action the reader takes (not after Back, Forward or a new setting: `Session::dispatched`
 /// counts only actions). False when `host` holds no demo of this kind.
-pub fn watch_links<M: Model, C: Compact + Copy, S: Started<C>>(
+pub fn watch_links<M: Model, C: Compact + Copy + Send + Sync + 'static, S: Started<C>>(
     host: &web_sys::HtmlElement,
     tell: js_sys::Function,
 ) -> bool {

@@ -3,7 +3,7 @@
 //! A demo ends with a row of folds ("ほかの設定", "kubectl で見ると", "記録と共有", ...): each a
 //! button with `aria-expanded` that shows or hides its panel below the row. A row of buttons
 //! rather than a column of `<details>` keeps the first screen as short as the book's own demo. A
-//! panel's view is in its kind's lab part (`parts.rs`; `mount::Lab::folds` names each fold's view),
+//! panel's view is in its kind's lab part (`parts.rs`; `Lab::folds` names each fold's view),
 //! so a fold costs the first screen its toggle alone: the first opening of any fold fetches that
 //! part, saying so in the panel meanwhile; if the part cannot be fetched the panel says that, with
 //! a button to try again, and the rest of the demo keeps working. A page's `data-view="lab"` opens
@@ -11,10 +11,9 @@
 
 use leptos::prelude::*;
 
-use crate::demo::{DemoKind, Place};
+use crate::demo::Place;
 use crate::lang::{self, Msg};
-use crate::mount::Lab;
-use crate::parts::View;
+use crate::parts::{KindParts, Lab, View};
 use crate::widgets::{click, flag, tr};
 
 /// One fold: its name (the toggle's `data-action`, the panel's `data-state`, and what its kind's
@@ -46,8 +45,8 @@ enum Loaded {
 /// fold starts open (and fetches its part at once). The ids that tie a toggle to its panel name
 /// the demo by its kind and place on the page, as a share link does: a page rendered at build
 /// time and the live demo over it give them the same ids, however many demos were built before.
-pub fn folds(folds: Vec<Fold>, kind: DemoKind, place: &Place) -> impl IntoView {
-    let (row, lab) = (format!("{}-{}", kind.code(), place.nth), place.lab);
+pub fn folds(folds: Vec<Fold>, kind: KindParts, place: &Place) -> impl IntoView {
+    let (row, lab) = (format!("{}-{}", kind.kind.code(), place.nth), place.lab);
     let panels: Vec<_> = folds.iter().map(|f| (*f, RwSignal::new(Loaded::NotYet))).collect();
     let toggles = panels
         .iter()
@@ -105,7 +104,7 @@ struct First(std::sync::Arc<std::sync::Mutex<Option<AnyView>>>);
 /// yet. `level`: the fold is the Practice fold of a demo opened in a level, whose part the page
 /// fetched before mounting it. A name the part has no view for says the part failed (every fold of
 /// every kind opens in the browser tests).
-fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
+fn fetch(fold: Fold, kind: KindParts, loaded: RwSignal<Loaded>, level: bool) {
     let view = move |lab: Lab| (lab.folds)(fold.name).map_or(Loaded::Failed, Loaded::Ready);
     if !fold.open.get_untracked() || matches!(loaded.get_untracked(), Loaded::Fetching | Loaded::Ready(_)) {
         return;
@@ -114,7 +113,7 @@ fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
     // A level's panel is drawn at once: the page fetched the lab part before mounting the demo
     // (`mount.rs`), and a book's build has every part at hand, so the part's future is ready when
     // first asked.
-    let mut part = crate::mount::lab_part(kind)();
+    let mut part = (kind.lab)();
     if level {
         let mut ready = std::task::Context::from_waker(std::task::Waker::noop());
         if let std::task::Poll::Ready(Ok(lab)) = part.as_mut().poll(&mut ready) {
@@ -137,7 +136,7 @@ fn fetch(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, level: bool) {
     });
 }
 
-fn panel(fold: Fold, kind: DemoKind, loaded: RwSignal<Loaded>, id: String, first: Option<First>) -> impl IntoView {
+fn panel(fold: Fold, kind: KindParts, loaded: RwSignal<Loaded>, id: String, first: Option<First>) -> impl IntoView {
     let retry = move || {
         loaded.set(Loaded::NotYet);
         fetch(fold, kind, loaded, false);

@@ -4,6 +4,8 @@
 //! `kubevol_kubectl` through the session's history, so it is the model's state at that moment
 //! and nothing a view remembered.
 
+use std::sync::Arc;
+
 use kubevol_kubectl::{Kind, KindWords, Moment};
 use kubevol_sim::Model;
 use leptos::prelude::*;
@@ -13,14 +15,15 @@ use crate::lang;
 use crate::session::Session;
 use crate::widgets::{click, tr};
 
-/// What kubectl knows of the moment a session shows ([`Moment`]). A demo's click never pays for
-/// this: it is worked out again from the setup and the actions, through the model, when the panel
-/// shows a moment.
-pub struct Kubectl(Moment);
+/// What kubectl knows of the moment a session shows ([`Moment`]). A demo whose folds stay closed
+/// never pays for this: it is worked out from the setup and the actions, through the model, when a
+/// panel first shows a moment, and then once per change for every panel (`Demo::moment`).
+pub struct Kubectl(Arc<Moment>);
 
 impl Kubectl {
+    /// What kubectl knows of a session's moment, worked out afresh (the tests compare two).
     pub fn of<M: Model>(session: &Session<M>) -> Kubectl {
-        Kubectl(session.moment())
+        Kubectl(Arc::new(session.moment()))
     }
 
     /// `kubectl get <kinds>` at the moment shown, AGE counted in steps.
@@ -44,15 +47,31 @@ impl Kubectl {
 }
 
 impl<M: Model> Demo<M> {
+    /// The moment the demo shows, as kubectl sees it: one memo for every panel of the demo, made
+    /// by the first that asks, under the demo's owner. Read tracked, it follows each change; a
+    /// change replays the history once, however many panels read it.
+    pub fn moment(self) -> Memo<Arc<Moment>> {
+        if let Some(moment) = self.shared.with_value(|s| s.moment) {
+            return moment;
+        }
+        let session = self.session;
+        let owner = self.shared.with_value(|s| s.owner.clone());
+        // Every change is a new moment: no two are compared.
+        let moment =
+            owner.with(|| Memo::new_with_compare(move |_| Arc::new(session.with(Session::moment)), |_, _| true));
+        self.shared.update_value(|s| s.moment = Some(moment));
+        moment
+    }
+
     /// The panel, for a demo whose state has objects of `kinds` (in the order `kubectl get` is
     /// typed with them).
     pub fn kubectl(self, kinds: &'static [Kind]) -> impl IntoView {
-        let session = self.session;
+        let moment = self.moment();
         let picked = RwSignal::new(None::<(Kind, String)>);
         let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
         move || {
             // The moment's objects, worked out once for the table, the buttons and the picked one.
-            let known = session.with(Kubectl::of);
+            let known = Kubectl(moment.get());
             let listed = format!("{command}{}", known.get(kinds));
             let objects = known.names();
             let chosen = picked.get().filter(|p| objects.contains(p));

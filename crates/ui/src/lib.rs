@@ -14,6 +14,8 @@ pub mod drawing;
 #[cfg(feature = "entry")]
 pub mod entry;
 pub mod folds;
+pub mod kind;
+pub mod kinds;
 pub mod kubectl;
 pub mod lang;
 pub mod markup;

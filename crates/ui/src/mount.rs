@@ -21,7 +21,7 @@ use crate::boundary::same_node;
 pub use crate::demo::DemoKind;
 use crate::demo::{Notice, Place};
 use crate::lang::{msg, Lang, Msg};
-use crate::parts::{fetch, on_demand, Fetch, View};
+use crate::parts::Lab;
 
 /// Marks a placeholder we already mounted into, so a second scan never mounts twice; web/kubevol.js
 /// reads it too, to find the placeholders still waiting.
@@ -95,36 +95,6 @@ pub fn parse_placeholder(
     Ok((kind, lang, said))
 }
 
-/// Renders a demo in a language, in its place on the page.
-pub type DemoView = fn(Lang, Place) -> AnyView;
-
-/// A kind of demo as parts of the wasm (`parts.rs`): the demo as a page places it (the kind's own
-/// part, which the loader fetches beside the main part), and what its lab part holds for the
-/// page: the same demo opened at a share link (fetched at once only when the page's address holds
-/// a link, or its script opens a scenario), and the demo's history for the page's script API.
-#[derive(Clone, Copy)]
-pub struct KindParts {
-    view: Fetch<DemoView>,
-    lab: Fetch<Lab>,
-}
-
-/// What a kind's lab part holds for the page.
-#[derive(Clone, Copy)]
-pub struct Lab {
-    /// The demo opened at a share link.
-    pub linked: DemoView,
-    /// The history of the demo in an element, for the API's module (`demo::history_link`).
-    pub history: fn(&HtmlElement) -> Option<String>,
-    /// From now on the demo in an element tells the function its history after each action.
-    pub watch: fn(&HtmlElement, js_sys::Function) -> bool,
-    /// The history of a level's start (a built-in's id, or a level's form), which the demo opens
-    /// at (`demo::history`), or why the demo does not open in it.
-    pub level: fn(&str) -> Result<String, String>,
-    /// What each of the demo's folds shows, by the fold's name (`folds.rs`): one part for them all,
-    /// so a fold costs the chapter's first load only its toggle.
-    pub folds: fn(&str) -> Option<View>,
-}
-
 /// How a page's script opened a demo (`mountDemo(element, {scenario})`): at the history the API's
 /// module read the scenario into (`demo::history`), or at its default with what the module found
 /// wrong with the scenario, which the demo words (`demo::Notice::bad_scenario`).
@@ -141,62 +111,6 @@ pub struct Scripted {
 
 /// Names the built-in level a demo opens in, e.g. `data-level="csi-move-to-node-b"`.
 const LEVEL_ATTR: &str = "data-level";
-
-on_demand! { csi: fn csi_part() -> DemoView { crate::csi::view } }
-on_demand! { csi_lab: fn csi_lab_part() -> Lab {
-    use kubevol_sim::csi::{DemoConfig, State};
-    Lab {
-        linked: crate::csi::linked,
-        history: crate::demo::history_link::<State, DemoConfig, crate::csi::Settings>,
-        watch: crate::demo::watch_links::<State, DemoConfig, crate::csi::Settings>,
-        level: crate::csi::opens_level,
-        folds: crate::csi::fold_view,
-    }
-} }
-on_demand! { statefulset: fn statefulset_part() -> DemoView { crate::statefulset::view } }
-on_demand! { statefulset_lab: fn statefulset_lab_part() -> Lab {
-    use crate::statefulset::present::StsConfig;
-    use kubevol_sim::statefulset::State;
-    Lab {
-        linked: crate::statefulset::linked,
-        history: crate::demo::history_link::<State, StsConfig, crate::statefulset::Settings>,
-        watch: crate::demo::watch_links::<State, StsConfig, crate::statefulset::Settings>,
-        level: crate::statefulset::opens_level,
-        folds: crate::statefulset::fold_view,
-    }
-} }
-on_demand! { topology: fn topology_part() -> DemoView { crate::topology::view } }
-on_demand! { topology_lab: fn topology_lab_part() -> Lab {
-    use crate::topology::present::Scenario;
-    use kubevol_sim::topology::State;
-    Lab {
-        linked: crate::topology::linked,
-        history: crate::demo::history_link::<State, Scenario, crate::topology::Shown>,
-        watch: crate::demo::watch_links::<State, Scenario, crate::topology::Shown>,
-        level: crate::topology::opens_level,
-        folds: crate::topology::fold_view,
-    }
-} }
-
-/// A kind's lab part, which every fold of its demos draws from (`folds.rs`).
-pub fn lab_part(kind: DemoKind) -> Fetch<Lab> {
-    KindParts::of(kind).lab
-}
-
-impl KindParts {
-    /// A kind's parts; a `match`, so a new kind does not compile until it has them.
-    const fn of(kind: DemoKind) -> KindParts {
-        match kind {
-            DemoKind::Csi => KindParts { view: fetch!(csi_part: DemoView), lab: fetch!(csi_lab_part: Lab) },
-            DemoKind::StatefulSet => {
-                KindParts { view: fetch!(statefulset_part: DemoView), lab: fetch!(statefulset_lab_part: Lab) }
-            }
-            DemoKind::Topology => {
-                KindParts { view: fetch!(topology_part: DemoView), lab: fetch!(topology_lab_part: Lab) }
-            }
-        }
-    }
-}
 
 /// A demo (or a placeholder's error message) this module has mounted, with the handle that takes
 /// it down. The handle's type differs per view, and dropping it is all that is ever done with it.
@@ -265,7 +179,7 @@ pub async fn mount_into(
             return Err(message);
         }
     };
-    let parts = KindParts::of(kind);
+    let parts = crate::kinds::parts(kind);
     let mut place = place_of(&host, kind.code(), scripted.unwrap_or_default());
     place.said = Notice::all([said, Place::view_said(host.get_attribute(VIEW_ATTR).as_deref())]);
     let linked = place.link.is_some() || place.level.is_some() || place.level_refused.is_some();
@@ -320,7 +234,7 @@ pub async fn lab_for(host: &HtmlElement) -> Result<Lab, String> {
     // The element says its kind, as every placeholder (and every element mountDemo fills) does.
     let code = host.get_attribute("data-kubevol-demo").filter(|_| is_mounted(host)).unwrap_or_default();
     let kind = DemoKind::from_code(code.trim()).ok_or(NO_DEMO)?;
-    lab_part(kind)().await.map_err(|_| part_failed(kind.code()))
+    (crate::kinds::parts(kind).lab)().await.map_err(|_| part_failed(kind.code()))
 }
 
 /// Said when a page's script asks about an element that holds no demo.

@@ -3,11 +3,12 @@
 //! A page that shows a CSI demo needs the CSI demo's code, and a chapter's reader came for the
 //! chapter's demo: what lies behind its folds (other settings, the kubectl panel, history and
 //! sharing, the model's simplifications) is code they may never run. So each kind of demo is a
-//! part (`mount.rs`: `csi`, `statefulset`, `topology`), fetched beside the main part, and all
+//! part (each declares its own, `kind::Declared::PARTS`: `csi`, `statefulset`, `topology`),
+//! fetched beside the main part, and all
 //! that its folds show, and the reading of a share link, is a second one (`csi_lab`, ...), fetched
 //! when the reader first opens a fold. Each such entry is an `on_demand!` function, and the
 //! functions naming the same part share it. Each entry costs the part that calls it code of its
-//! own (its loader, its future), so a kind has two (`mount.rs`): its demo, and its `Lab`, which
+//! own (its loader, its future), so a kind has two (`KindParts`): its demo, and its `Lab`, which
 //! names every fold's view (`folds.rs`) rather than each fold being an entry. In the split build
 //! (the crate's `split` feature, set by `scripts/build-modules.sh`) each part is its own wasm,
 //! fetched on the first call through Leptos's `wasm_split`; in every other build (native tests,
@@ -26,6 +27,9 @@ use std::pin::Pin;
 
 use leptos::prelude::AnyView;
 
+use crate::demo::{DemoKind, Place};
+use crate::lang::Lang;
+
 /// A part of the wasm could not be fetched: offline, a server error, or a file of another build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missing;
@@ -42,8 +46,40 @@ impl From<leptos::wasm_split::SplitLoaderError> for Missing {
 pub type View = fn() -> AnyView;
 
 /// Fetches a part once (a fetched part stays; a failed fetch is tried again on the next call)
-/// and hands back what it holds: a fold's view, or a kind of demo (`mount.rs`).
+/// and hands back what it holds: a fold's view, or a kind of demo (`KindParts`).
 pub type Fetch<T = View> = fn() -> Pin<Box<dyn Future<Output = Result<T, Missing>>>>;
+
+/// Renders a demo in a language, in its place on the page.
+pub type DemoView = fn(Lang, Place) -> AnyView;
+
+/// A kind of demo as parts of the wasm: the demo as a page places it (the kind's own part, which
+/// the loader fetches beside the main part), and what its lab part holds for the page: the same
+/// demo opened at a share link (fetched at once only when the page's address holds a link, or its
+/// script opens a scenario), its folds' views, and the demo's history for the page's script API.
+/// Each kind declares its own (`kind::Declared::PARTS`), with its two `on_demand!` functions.
+#[derive(Clone, Copy)]
+pub struct KindParts {
+    pub kind: DemoKind,
+    pub view: Fetch<DemoView>,
+    pub lab: Fetch<Lab>,
+}
+
+/// What a kind's lab part holds for the page (`kind::Lab::of`).
+#[derive(Clone, Copy)]
+pub struct Lab {
+    /// The demo opened at a share link.
+    pub linked: DemoView,
+    /// The history of the demo in an element, for the API's module (`demo::history_link`).
+    pub history: fn(&web_sys::HtmlElement) -> Option<String>,
+    /// From now on the demo in an element tells the function its history after each action.
+    pub watch: fn(&web_sys::HtmlElement, js_sys::Function) -> bool,
+    /// The history of a level's start (a built-in's id, or a level's form), which the demo opens
+    /// at (`demo::history`), or why the demo does not open in it.
+    pub level: fn(&str) -> Result<String, String>,
+    /// What each of the demo's folds shows, by the fold's name (`folds.rs`): one part for them all,
+    /// so a fold costs the chapter's first load only its toggle.
+    pub folds: fn(&str) -> Option<View>,
+}
 
 /// `on_demand! { part_name: fn name() -> T { body } }` defines `name`, an `async fn() ->
 /// Result<T, Missing>` whose `body` (an expression giving a `T`, usually a function to call)

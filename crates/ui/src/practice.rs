@@ -30,7 +30,7 @@ pub mod form;
 
 pub use form::Opened;
 
-/// What a kind of demo says about its levels.
+/// What a kind of demo says about its levels (`kind::levels`).
 pub struct Levels<M: Model, C: 'static> {
     /// The histories the demo can show: a level's start must be one.
     pub scenarios: &'static Scenarios<M, C>,
@@ -38,6 +38,14 @@ pub struct Levels<M: Model, C: 'static> {
     /// solution reaches.
     pub goal: fn(Lang, Place, Opening<C, M>) -> AnyView,
 }
+
+impl<M: Model, C: 'static> Clone for Levels<M, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M: Model, C: 'static> Copy for Levels<M, C> {}
 
 /// The built-in levels' forms, easy to hard (`form.rs`; this module's test writes them).
 const FORMS: &str = include_str!("practice/levels.forms");
@@ -209,7 +217,7 @@ fn printed(text: String) -> AnyView {
 /// The Practice fold's panel: the level being played, if any, then this kind's levels with what
 /// the reader has solved.
 pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S: Started<C> + Copy + Send + Sync>(
-    levels: &'static Levels<M, C>,
+    levels: Levels<M, C>,
 ) -> AnyView {
     // Weighed with nothing in it (`empty-practice`): what the fold's toggle alone costs.
     if cfg!(feature = "empty-practice") {
@@ -225,17 +233,16 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     let now = RwSignal::new_local(Now::<M, C>::Nothing);
     let hints = RwSignal::new(Hints(0));
     let progress = RwSignal::new(Progress::new());
-    let all = builtin(levels);
+    let all = builtin(&levels);
 
-    let checks = Memo::new(move |_| {
-        Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| demo.with(|s| p.opened.level.checks(&s.moment())))))
-    });
+    let checks = move |p: &Playing<M, C>| demo.moment().with(|moment| p.opened.level.checks(moment));
+    let checks = Memo::new(move |_| Checks(now.with(|n| n.playing().map_or_else(Vec::new, |p| checks(p)))));
     // The level's place in the page: the demo's header's button brings it into view (`strip`).
     let list = move || format!("kv-level-{}-{}", demo.kind.code(), demo.nth);
     // `keep`: a demo opened at a share link of a moment inside this level (`mount.rs`) keeps that
     // moment; otherwise, and always on Restart, the level starts afresh.
     let open = move |opened: Arc<Opened<M, C>>, builtin: bool, keep: bool| {
-        let begun = session_at(levels, &opened, &[]);
+        let begun = session_at(&levels, &opened, &[]);
         let start = (begun.history().0.clone(), begun.history().1.to_vec());
         let inside = keep
             && started.config() == opened.config
@@ -279,7 +286,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
     // Untracked: the panel is drawn inside its fold's reactive view, which a signal read here (the
     // settings `open` compares) would draw again, afresh, at every change of it.
     if let Some(asked) = demo.level.get_untracked() {
-        match read(levels, &asked) {
+        match read(&levels, &asked) {
             Ok(opened) => untrack(|| open(Arc::new(opened), !asked.contains(form::SEP), true)),
             Err(why) => {
                 demo.level.set(None);
@@ -316,7 +323,7 @@ pub fn panel<M: Model, C: Compact + Copy + PartialEq + Send + Sync + 'static, S:
         let goal_picture = (!p.opened.level.solution.is_empty()).then(|| {
             let p = p.clone();
             let config = p.opened.config;
-            goal_picture(demo, config, move || session_at(levels, &p.opened, &p.opened.level.solution), levels.goal)
+            goal_picture(demo, config, move || session_at(&levels, &p.opened, &p.opened.level.solution), levels.goal)
         });
         view! {
             <section class="kv-level" id=list() tabindex="-1" data-level=named>
@@ -579,16 +586,14 @@ fn goal_picture<M: Model, C: Copy + Send + Sync + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kind::levels;
     use kubevol_levels::{AnyLevel, BUILTIN};
 
     /// A level's JSON as the script API's module and the book's build write it, for its own kind.
     fn form_of(json: &str) -> Result<String, String> {
         let value: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-        match AnyLevel::kind_of(&value)? {
-            "csi" => form::write(crate::csi::LEVELS.scenarios, json),
-            "statefulset" => form::write(crate::statefulset::LEVELS.scenarios, json),
-            _ => form::write(crate::topology::LEVELS.scenarios, json),
-        }
+        use crate::kind::Declared;
+        crate::kinds::with_demo!(AnyLevel::kind_of(&value)?, K => form::write(K::SCENARIOS, json))
     }
 
     /// `levels.forms` is what the built-in levels' files write, in their order: run
@@ -608,9 +613,9 @@ mod tests {
     }
 
     fn opens(id: &str) -> Result<(), String> {
-        let csi = read(&crate::csi::LEVELS, id).map(drop);
-        let sts = read(&crate::statefulset::LEVELS, id).map(drop);
-        let topology = read(&crate::topology::LEVELS, id).map(drop);
+        let csi = read(&levels::<crate::csi::Csi>(), id).map(drop);
+        let sts = read(&levels::<crate::statefulset::StatefulSet>(), id).map(drop);
+        let topology = read(&levels::<crate::topology::Topology>(), id).map(drop);
         match [csi, sts, topology] {
             [Ok(()), Err(_), Err(_)] | [Err(_), Ok(()), Err(_)] | [Err(_), Err(_), Ok(())] => Ok(()),
             other => Err(format!("{id}: {other:?}")),
@@ -625,19 +630,19 @@ mod tests {
             opens(id).unwrap();
         }
         let counts = [
-            builtin(&crate::csi::LEVELS).len(),
-            builtin(&crate::statefulset::LEVELS).len(),
-            builtin(&crate::topology::LEVELS).len(),
+            builtin(&levels::<crate::csi::Csi>()).len(),
+            builtin(&levels::<crate::statefulset::StatefulSet>()).len(),
+            builtin(&levels::<crate::topology::Topology>()).len(),
         ];
         assert_eq!(counts.iter().sum::<usize>(), BUILTIN.len(), "{counts:?}");
-        let err = read(&crate::statefulset::LEVELS, "csi-move-to-node-b").map(drop).unwrap_err();
+        let err = read(&levels::<crate::statefulset::StatefulSet>(), "csi-move-to-node-b").map(drop).unwrap_err();
         assert_eq!(err, "kind: this is a statefulset demo, not \"csi\"");
         // The form keeps what the file says, and the start and solution the demo plays.
         let file = match AnyLevel::read(&serde_json::from_str(BUILTIN[1].1).unwrap()).unwrap() {
             AnyLevel::Csi(level) => level,
             _ => unreachable!("{} is a CSI level", BUILTIN[1].0),
         };
-        let opened = read(&crate::csi::LEVELS, BUILTIN[1].0).unwrap();
+        let opened = read(&levels::<crate::csi::Csi>(), BUILTIN[1].0).unwrap();
         let level = &opened.level;
         assert_eq!(
             (&level.id, &level.title, &level.intro, &level.hints),
@@ -650,7 +655,7 @@ mod tests {
         };
         assert_eq!(checks(level), checks(&file));
         // The level's start as the demo plays it: its own start, then the level's actions.
-        let mut session = (crate::csi::LEVELS.scenarios.start)(opened.config);
+        let mut session = (levels::<crate::csi::Csi>().scenarios.start)(opened.config);
         for action in &opened.start {
             session.dispatch(action.clone());
         }
@@ -660,7 +665,7 @@ mod tests {
     /// What does not open is refused with the path of what is wrong.
     #[test]
     fn a_level_that_does_not_open_says_where_it_is_wrong() {
-        let said = |asked: &str| read(&crate::csi::LEVELS, asked).map(drop).unwrap_err();
+        let said = |asked: &str| read(&levels::<crate::csi::Csi>(), asked).map(drop).unwrap_err();
         assert!(said("csi-nothing").starts_with("level: no built-in level is called \"csi-nothing\""));
         assert!(said("{\"id\": 1}").contains("read by the page's script"), "{}", said("{"));
         let written = |json: &str| form_of(json).unwrap_err();
@@ -679,7 +684,7 @@ mod tests {
         assert_eq!(written(&level.to_string()), "kind: \"volumes\" is not a demo (csi, statefulset, topology)");
         let json = BUILTIN[1].1;
         assert_eq!(
-            form::write(crate::statefulset::LEVELS.scenarios, json).unwrap_err(),
+            form::write(levels::<crate::statefulset::StatefulSet>().scenarios, json).unwrap_err(),
             "kind: this is a statefulset demo, not \"csi\""
         );
         // A form cut short, or of another version, is not read.
@@ -697,15 +702,15 @@ mod tests {
             assert!(same(fresh.history().0, &M::demo_setup()), "{}", levels.scenarios.kind.code());
             assert!(fresh.history().1.is_empty(), "{}", levels.scenarios.kind.code());
         }
-        own(&crate::csi::LEVELS);
-        own(&crate::statefulset::LEVELS);
-        own(&crate::topology::LEVELS);
+        own(&levels::<crate::csi::Csi>());
+        own(&levels::<crate::statefulset::StatefulSet>());
+        own(&levels::<crate::topology::Topology>());
         let mut level: serde_json::Value = serde_json::from_str(BUILTIN[0].1).unwrap();
         level["start"] = serde_json::json!({"actions": []});
         level["solution"] = serde_json::json!([]);
         level["par"] = serde_json::Value::Null;
-        let opened = read(&crate::csi::LEVELS, &form_of(&level.to_string()).unwrap()).unwrap();
-        assert_eq!(opened.config, (crate::csi::LEVELS.scenarios.first)(None));
+        let opened = read(&levels::<crate::csi::Csi>(), &form_of(&level.to_string()).unwrap()).unwrap();
+        assert_eq!(opened.config, (levels::<crate::csi::Csi>().scenarios.first)(None));
         assert!(opened.start.is_empty());
     }
 }

@@ -5,7 +5,7 @@
 //! and ↓), what was printed, and the `get -w` being watched.
 
 use kubevol_kubectl::prompt::{self, Reply};
-use kubevol_kubectl::{Moment, Request, Served};
+use kubevol_kubectl::{Moment, Outcome, Request, Served};
 use kubevol_sim::{Tell, Voice};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,7 +35,7 @@ struct Terminal {
     /// Where ↑ and ↓ are in `typed`: its length when walking nothing.
     back: usize,
     /// The `get -w` being watched, and the moment its rows were last printed at.
-    watch: Option<(kubevol_kubectl::Get, Moment)>,
+    watch: Option<(kubevol_kubectl::Get, std::sync::Arc<Moment>)>,
     next: usize,
 }
 
@@ -45,7 +45,7 @@ fn read(object: &wasm_bindgen::JsValue, name: &str) -> wasm_bindgen::JsValue {
 }
 
 /// The prompt's view, in the lab part with the kubectl panel it folds under (each kind's
-/// `fold_view`): opening it fetches nothing.
+/// `kind::fold_view`): opening it fetches nothing.
 #[cfg(not(feature = "no-prompt"))]
 pub fn view<M: Served>() -> AnyView {
     use_demo::<M>().prompt().into_any()
@@ -59,22 +59,15 @@ impl<M: Served> Demo<M> {
         #[cfg(not(feature = "no-prompt"))]
         {
             let place = Place { nth: self.nth, lab: self.lab, ..Place::default() };
-            folds(vec![Fold::new("type-kubectl", lang::PROMPT)], self.kind, &place)
+            let parts = crate::demo::inside_demo::<crate::parts::KindParts>();
+            folds(vec![Fold::new("type-kubectl", lang::PROMPT)], parts, &place)
         }
-    }
-
-    /// The moment the demo shows, as kubectl sees it.
-    fn moment(self) -> Moment {
-        self.session.with_untracked(|s| {
-            let (setup, actions) = s.history();
-            Moment::replay::<M>(setup, actions)
-        })
     }
 
     /// Each object's change a typed command makes, as the demo's action (one history entry each),
     /// and what kubectl prints of them (`after`: what it prints once they are done). What the
     /// level being played forbids is said in its words, and not done.
-    fn act(self, acts: Vec<(M::Action, String)>, after: &str, lang: Lang) -> String {
+    fn act(self, acts: Vec<(M::Action, String)>, after: &str, lang: Lang) -> Outcome {
         let outcomes = acts
             .into_iter()
             .map(|(action, done)| {
@@ -90,14 +83,15 @@ impl<M: Served> Demo<M> {
     }
 
     /// A watched `get` prints the rows each change of the demo made, whoever made it.
-    fn follow_watch(self, terminal: StoredValue<Terminal>, print: impl Fn(String, String) + Send + Sync + 'static) {
-        let session = self.session;
+    fn follow_watch(self, terminal: StoredValue<Terminal>, print: impl Fn(String, Outcome) + Send + Sync + 'static) {
+        let (session, moment) = (self.session, self.moment());
         Effect::new(move |_| {
             session.track();
             if terminal.with_value(|t| t.watch.is_none()) {
                 return;
             }
-            let now = self.moment();
+            // The moment every panel of the demo shares: worked out once for this change.
+            let now = moment.get_untracked();
             // The moment last printed is kept, not copied: the next change is told against it.
             let rows = terminal.try_update_value(|t| {
                 let (get, before) = t.watch.as_mut()?;
@@ -106,7 +100,7 @@ impl<M: Served> Demo<M> {
                 Some(rows)
             });
             if let Some(rows) = rows.flatten().filter(|r| !r.is_empty()) {
-                print(String::new(), rows);
+                print(String::new(), Outcome::ok(rows));
             }
         });
     }
@@ -141,9 +135,7 @@ impl<M: Served> Demo<M> {
         // up to read, as a terminal does. Asked before each answer is added, while the box still
         // shows what the reader left it at.
         let follow = StoredValue::new(true);
-        let print = move |typed: String, text: String| {
-            let failed = text.contains("[exit 1]\n");
-            let text = text.replace("[exit 1]\n", "");
+        let print = move |typed: String, Outcome { text, failed }: Outcome| {
             let id = terminal.with_value(|t| t.next);
             terminal.update_value(|t| t.next += 1);
             let at_end = out().is_none_or(|o| {
@@ -163,7 +155,7 @@ impl<M: Served> Demo<M> {
         let stop = move || {
             if terminal.with_value(|t| t.watch.is_some()) {
                 terminal.update_value(|t| t.watch = None);
-                print(String::new(), "^C\n".into());
+                print(String::new(), Outcome::ok("^C\n"));
             }
         };
         let submit = move || {
@@ -176,18 +168,18 @@ impl<M: Served> Demo<M> {
                 t.back = t.typed.len();
             });
             set("");
-            let moment = self.moment();
+            let moment = self.moment().get_untracked();
             // The line is read once, here; everything after takes the typed request.
             let reply = match Request::read(&typed) {
                 Ok(request) => prompt::reply::<M>(&moment, M::KINDS, request),
-                Err(error) => Reply::Print(error),
+                Err(error) => Reply::Print(Outcome::failed(error)),
             };
             match reply {
-                Reply::Print(text) => print(typed, text),
+                Reply::Print(outcome) => print(typed, outcome),
                 Reply::Clear => printed.set(Vec::new()),
                 Reply::Watch(text, get) => {
                     terminal.update_value(|t| t.watch = Some((get, moment)));
-                    print(typed, text);
+                    print(typed, Outcome::ok(text));
                 }
                 Reply::Act(acts, after) => print(typed, self.act(acts, &after, reader.get_untracked())),
             }
@@ -202,13 +194,13 @@ impl<M: Served> Demo<M> {
                 "Enter" => submit(),
                 "Tab" if !on("shiftKey") => {
                     let now = value();
-                    let (completed, candidates) = prompt::complete(&self.moment(), M::KINDS, &now);
+                    let (completed, candidates) = prompt::complete(&self.moment().get_untracked(), M::KINDS, &now);
                     // Tab moves on when there is nothing to complete: the keyboard is never caught.
                     if completed == now && candidates.is_empty() {
                         return;
                     }
                     if completed == now {
-                        print(now.clone(), format!("{}\n", candidates.join("  ")));
+                        print(now.clone(), Outcome::ok(format!("{}\n", candidates.join("  "))));
                     }
                     set(&completed);
                 }

@@ -15,29 +15,22 @@
 use leptos::prelude::*;
 
 use crate::demo::{DemoKind, Notice, Place};
-use crate::mount::{parse_placeholder, DemoView};
+use crate::kind::{self, Declared};
+use crate::kinds::with_demo;
+use crate::mount::parse_placeholder;
+use crate::parts::DemoView;
 
 /// The presets a page can ask a kind for (`data-preset`), `None` being the demo's default.
 pub fn presets(kind: DemoKind) -> Vec<Option<String>> {
-    let mut all = vec![None];
-    if kind == DemoKind::Topology {
-        all.extend(crate::topology::present::Scenario::codes().split(", ").map(|c| Some(c.to_string())));
-    }
-    all
+    let presets = with_demo!(kind, K => K::presets());
+    std::iter::once(None).chain(presets.into_iter().map(|p| Some(p.to_string()))).collect()
 }
 
 /// The view the browser mounts for a placeholder of `kind`: the demo at its start, or, for a
 /// demo a page's script opens at a moment, the one that replays its history (`mount.rs` does the
 /// same, from the kind's parts).
-const fn view_of(kind: DemoKind, linked: bool) -> DemoView {
-    match (kind, linked) {
-        (DemoKind::Csi, false) => crate::csi::view,
-        (DemoKind::Csi, true) => crate::csi::linked,
-        (DemoKind::StatefulSet, false) => crate::statefulset::view,
-        (DemoKind::StatefulSet, true) => crate::statefulset::linked,
-        (DemoKind::Topology, false) => crate::topology::view,
-        (DemoKind::Topology, true) => crate::topology::linked,
-    }
+fn view_of(kind: DemoKind, linked: bool) -> DemoView {
+    with_demo!(kind, K => if linked { kind::linked::<K> } else { kind::view::<K> })
 }
 
 /// What a placeholder asks of its demo beyond its kind and language: its `data-preset` and
@@ -108,10 +101,7 @@ pub fn first_screen(kind: Option<&str>, lang: Option<&str>, asked: Asked) -> Res
 /// What the demo says of what the page asked and it cannot honour: the same notices its view
 /// draws (`demo::restore`, each kind's preset), each one.
 fn faults(kind: DemoKind, place: &Place) -> Vec<Notice> {
-    let preset = match kind {
-        DemoKind::Topology => crate::topology::first_scenario(place).1,
-        DemoKind::Csi | DemoKind::StatefulSet => Notice::no_preset(place.preset.as_deref()),
-    };
+    let preset = with_demo!(kind, K => K::first(place).1);
     let level = place.level_refused.clone().map(Notice::bad_level);
     let scenario = place.link.as_deref().and_then(|l| l.strip_prefix('!')).map(|f| Notice::bad_scenario(f.into()));
     [place.said.clone(), preset, level, scenario].into_iter().flatten().collect()
@@ -122,12 +112,10 @@ fn faults(kind: DemoKind, place: &Place) -> Vec<Notice> {
 type LevelReaders = (fn(&str) -> Result<String, String>, fn(&str) -> Result<String, String>);
 
 fn levels_of(kind: DemoKind) -> LevelReaders {
-    use crate::practice::form::write;
-    match kind {
-        DemoKind::Csi => (|l| write(crate::csi::LEVELS.scenarios, l), crate::csi::opens_level),
-        DemoKind::StatefulSet => (|l| write(crate::statefulset::LEVELS.scenarios, l), crate::statefulset::opens_level),
-        DemoKind::Topology => (|l| write(crate::topology::LEVELS.scenarios, l), crate::topology::opens_level),
+    fn written<K: Declared>(level: &str) -> Result<String, String> {
+        crate::practice::form::write(K::SCENARIOS, level)
     }
+    with_demo!(kind, K => (written::<K>, kind::opens_level::<K>))
 }
 
 /// The rendered screen's marks of not being live yet: each button is announced as unavailable.
@@ -140,19 +128,8 @@ fn not_live(html: &str) -> String {
 /// script API's module runs in the browser; or what is wrong with it (the browser then shows the
 /// demo's own words for it).
 pub fn scenario(kind: &str, preset: Option<&str>, scenario: wasm_bindgen::JsValue) -> Result<String, String> {
-    use crate::api::{read, Scenarios};
-    fn opened<M: kubevol_sim::Model, C: kubevol_sim::link::Compact + Copy>(
-        scenarios: &Scenarios<M, C>,
-        preset: Option<&str>,
-        scenario: wasm_bindgen::JsValue,
-    ) -> Result<String, String> {
-        let read = read(scenarios, preset, scenario)?;
-        Ok(crate::demo::history(scenarios.kind, read.config, &read.actions, read.moment))
-    }
-    match DemoKind::from_code(kind.trim()) {
-        Some(DemoKind::Csi) => opened(&crate::csi::present::SCENARIOS, preset, scenario),
-        Some(DemoKind::StatefulSet) => opened(&crate::statefulset::present::SCENARIOS, preset, scenario),
-        Some(DemoKind::Topology) => opened(&crate::topology::present::SCENARIOS, preset, scenario),
-        None => Err(format!("kubevol: unknown demo \"{kind}\"")),
-    }
+    let Some(kind) = DemoKind::from_code(kind.trim()) else {
+        return Err(format!("kubevol: unknown demo \"{kind}\""));
+    };
+    with_demo!(kind, K => crate::api::opened(K::SCENARIOS, preset, scenario))
 }

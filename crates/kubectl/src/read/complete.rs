@@ -2,8 +2,8 @@
 //! far as it is sure.
 
 use super::flags::{flags, GLOBAL};
-use super::{resource, Resource, OURS};
-use crate::{Kind, Moment};
+use crate::cmd::help::OURS;
+use crate::{Kind, Moment, Resource};
 
 /// What Tab does to a line: the line completed as far as it is sure, and the candidates when
 /// there are several.
@@ -28,7 +28,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
             out.push("events".into());
         }
         out
-    } else if let Some(Resource::Kind(kind)) = before.get(1).and_then(|w| resource(w)) {
+    } else if let Some(Resource::Kind(kind)) = before.get(1).and_then(|w| Resource::typed(w)) {
         moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect()
     } else {
         Vec::new()

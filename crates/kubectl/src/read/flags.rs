@@ -149,23 +149,23 @@ pub fn words(line: &str) -> Result<Vec<String>, String> {
 }
 
 /// The flags a command was given, by long name, and its other words.
-pub(super) struct Parsed {
-    pub(super) set: Vec<(&'static str, String)>,
-    pub(super) args: Vec<String>,
+pub(crate) struct Parsed {
+    pub(crate) set: Vec<(&'static str, String)>,
+    pub(crate) args: Vec<String>,
 }
 
 impl Parsed {
-    pub(super) fn get(&self, long: &str) -> Option<&str> {
+    pub(crate) fn get(&self, long: &str) -> Option<&str> {
         self.set.iter().rev().find(|(l, _)| *l == long).map(|(_, v)| v.as_str())
     }
 
-    pub(super) fn on(&self, long: &str) -> bool {
+    pub(crate) fn on(&self, long: &str) -> bool {
         self.get(long) == Some("true")
     }
 }
 
-pub(super) fn usage(command: &str, error: &str) -> String {
-    format!("error: {error}\nSee 'kubectl {command} --help' for usage.\n[exit 1]\n")
+pub(crate) fn usage(command: &str, error: &str) -> String {
+    format!("error: {error}\nSee 'kubectl {command} --help' for usage.\n")
 }
 
 /// kubectl's flag parser (spf13/pflag): every error it can give, in its words.

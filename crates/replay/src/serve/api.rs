@@ -1,11 +1,9 @@
 //! Discovery: what kubectl asks before anything else, to learn which resources the server has,
 //! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
 
-use kubevol_kubectl::discovery::{GROUPS, VERBS};
-use kubevol_kubectl::{Kind, KUBELET_VERSION};
+use kubevol_kubectl::resource::{group_version, GROUPS, VERBS, VERSION};
+use kubevol_kubectl::{Kind, Resource, KUBELET_VERSION};
 use serde_json::{json, Value};
-
-use super::resource::Resource;
 
 /// `/version`: the version every demo node's kubelet reports.
 // Models staging/src/k8s.io/apimachinery/pkg/version/types.go Info
@@ -28,13 +26,13 @@ pub fn version() -> Value {
 pub fn core_versions(server: &str) -> Value {
     json!({
         "kind": "APIVersions",
-        "versions": ["v1"],
+        "versions": [VERSION],
         "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": server}],
     })
 }
 
 fn group(name: &str) -> Value {
-    let version = json!({"groupVersion": format!("{name}/v1"), "version": "v1"});
+    let version = json!({"groupVersion": group_version(name), "version": VERSION});
     json!({"name": name, "versions": [version], "preferredVersion": version})
 }
 
@@ -89,16 +87,16 @@ pub fn resources(group: &str) -> Option<Value> {
             }));
         }
     }
-    let group_version = if group.is_empty() { "v1".to_string() } else { format!("{group}/v1") };
-    Some(json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": list}))
+    Some(
+        json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version(group), "resources": list}),
+    )
 }
 
 /// A group's path under `/openapi/v3`: `api/v1` for the core group, `apis/<group>/v1` else.
 fn openapi_path(group: &str) -> String {
-    if group.is_empty() {
-        "api/v1".to_string()
-    } else {
-        format!("apis/{group}/v1")
+    match group {
+        "" => format!("api/{}", group_version(group)),
+        named => format!("apis/{}", group_version(named)),
     }
 }
 
@@ -127,7 +125,7 @@ pub fn openapi_index() -> Value {
 pub fn openapi_document(path: &str) -> Option<Value> {
     let group = match path.trim_matches('/') {
         "api/v1" => "",
-        other => GROUPS.into_iter().find(|g| other == format!("apis/{g}/v1"))?,
+        other => GROUPS.into_iter().find(|g| other == openapi_path(g))?,
     };
     let mut paths = serde_json::Map::new();
     for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
@@ -146,7 +144,7 @@ pub fn openapi_document(path: &str) -> Option<Value> {
             "parameters": [field_validation],
             "responses": {"200": {"description": "OK"}},
             "x-kubernetes-action": "patch",
-            "x-kubernetes-group-version-kind": {"group": group, "version": "v1", "kind": kind},
+            "x-kubernetes-group-version-kind": {"group": group, "version": VERSION, "kind": kind},
         });
         paths.insert(at, json!({"patch": patch}));
     }

@@ -1,8 +1,8 @@
 //! The cluster a server holds: one model's state and its [`Moment`], moved only by the model's own
 //! actions: a request that changes something is the model's action for it (`kubevol_kubectl::Served`).
 
-use kubevol_kubectl::Moment;
 pub use kubevol_kubectl::{Change, Served};
+use kubevol_kubectl::{Moment, Outcome};
 use kubevol_sim::{Refused, Tell, Voice};
 
 /// Why a change did not happen.
@@ -24,7 +24,7 @@ pub trait Live: Send {
     /// `Err` with why when the demo's cluster has no clock of its own.
     fn step(&mut self) -> Result<(), String>;
     /// What the demo's kubectl prompt prints for a typed line, its changes made (as a demo's).
-    fn prompt(&mut self, line: &str) -> String;
+    fn prompt(&mut self, line: &str) -> Outcome;
 }
 
 pub struct Held<M: Served> {
@@ -77,11 +77,11 @@ impl<M: Served> Live for Held<M> {
     }
 
     /// The served cluster's prompt moves on after a change as its API does.
-    fn prompt(&mut self, line: &str) -> String {
+    fn prompt(&mut self, line: &str) -> Outcome {
         let before = self.moment.cluster.clone();
         let answer = match kubevol_kubectl::Request::read(line) {
             Ok(request) => kubevol_kubectl::prompt::answer(&mut self.state, &mut self.moment, request),
-            Err(error) => error,
+            Err(error) => Outcome::failed(error),
         };
         if self.moment.cluster != before {
             self.settle();

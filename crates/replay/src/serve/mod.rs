@@ -9,7 +9,6 @@
 mod api;
 mod cluster;
 mod objects;
-mod resource;
 mod routes;
 mod select;
 mod watch;
@@ -18,7 +17,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 pub use cluster::{Change, Live, Refusal};
-use kubevol_sim::{csi, statefulset, topology, Model};
+use kubevol_sim::DemoKind;
 pub use objects::to_json;
 use serde_json::Value;
 
@@ -57,8 +56,7 @@ impl Shared {
 /// actions, every one of them when `at` is `None`.
 pub fn load(scenario: &str, at: Option<usize>) -> Result<Box<dyn Live>, String> {
     let value: Value = serde_json::from_str(scenario).map_err(|e| format!("scenario is not valid JSON: {e}"))?;
-    let model =
-        value["model"].as_str().ok_or("the scenario needs \"model\": \"volumes\", \"statefulset\" or \"topology\"")?;
+    let model = value["model"].as_str().ok_or_else(|| format!("the scenario needs \"model\": {}", crate::models()))?;
     let setup = value.get("setup").cloned().ok_or("the scenario needs a \"setup\" object")?;
     let actions = value["actions"].as_array().cloned().unwrap_or_default();
     if let Some(at) = at.filter(|&at| at > actions.len()) {
@@ -80,12 +78,8 @@ pub fn load(scenario: &str, at: Option<usize>) -> Result<Box<dyn Live>, String> 
             .collect::<Result<Vec<M::Action>, String>>()?;
         Ok(Box::new(cluster::Held::<M>::replay(&setup, &actions, at)?))
     }
-    match model {
-        csi::State::NAME => held::<csi::State>(setup, actions, at),
-        statefulset::State::NAME => held::<statefulset::State>(setup, actions, at),
-        topology::State::NAME => held::<topology::State>(setup, actions, at),
-        other => Err(format!("unknown model \"{other}\" (expected \"volumes\", \"statefulset\" or \"topology\")")),
-    }
+    let kind = DemoKind::of_model(model).ok_or_else(|| crate::unknown_model(model))?;
+    kubevol_sim::with_model!(kind, M => held::<M>(setup, actions, at))
 }
 
 /// Listens on 127.0.0.1:`port` (0: any free port). `Err` says why it cannot, in words for the reader.

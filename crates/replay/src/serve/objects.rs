@@ -2,10 +2,9 @@
 //! value tree of it, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
 
 use kubevol_kubectl::Value as Tree;
-use kubevol_kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Row, Table, NAMESPACE};
+use kubevol_kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Resource, Row, Table, NAMESPACE};
 use serde_json::{json, Map, Value};
 
-use super::resource::Resource;
 use super::select::Selector;
 
 /// The resourceVersion of a moment: it grows with every step.
@@ -164,7 +163,7 @@ pub fn events(moment: &Moment) -> Vec<(String, Value)> {
             }
             let object = json!({
                 "kind": "Event",
-                "apiVersion": "v1",
+                "apiVersion": Resource::Event.group_version(),
                 "metadata": {
                     "name": event_name,
                     "namespace": NAMESPACE,
@@ -202,7 +201,7 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
             let born = moment.born(Kind::Node, &n.name);
             let renewed = moment.lease_renewed(n);
             let lease = json!({
-                "apiVersion": "coordination.k8s.io/v1",
+                "apiVersion": Resource::Lease.group_version(),
                 "kind": "Lease",
                 "metadata": {
                     "name": n.name,
@@ -211,7 +210,7 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
                     "resourceVersion": (1000 + renewed).to_string(),
                     "creationTimestamp": timestamp(born),
                     "ownerReferences": [{
-                        "apiVersion": "v1",
+                        "apiVersion": Resource::Kind(Kind::Node).group_version(),
                         "kind": "Node",
                         "name": n.name,
                         "uid": uid_at(Kind::Node, &n.name, born),

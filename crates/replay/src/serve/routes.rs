@@ -9,12 +9,12 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use kubevol_kubectl::{Kind, Moment};
+use kubevol_kubectl::resource::VERSION;
+use kubevol_kubectl::{Kind, Moment, Resource};
 use serde_json::{json, Value};
 
 use super::cluster::{Change, Refusal};
 use super::objects::{self, Include};
-use super::resource::Resource;
 use super::select::Selector;
 use super::{api, watch, Shared};
 
@@ -122,10 +122,10 @@ fn parse_path(path: &str) -> Option<Path> {
         ["api"] => return Some(Path::CoreVersions),
         ["apis"] => return Some(Path::Groups),
         ["apis", group] => return Some(Path::Group(group.to_string())),
-        ["api", "v1"] => return Some(Path::Resources(String::new())),
-        ["apis", group, "v1"] => return Some(Path::Resources(group.to_string())),
-        ["api", "v1", rest @ ..] => ("", rest),
-        ["apis", group, "v1", rest @ ..] => (*group, rest),
+        ["api", VERSION] => return Some(Path::Resources(String::new())),
+        ["apis", group, VERSION] => return Some(Path::Resources(group.to_string())),
+        ["api", VERSION, rest @ ..] => ("", rest),
+        ["apis", group, VERSION, rest @ ..] => (*group, rest),
         _ => return None,
     };
     let (namespace, rest) = match rest {
@@ -327,8 +327,11 @@ fn step(shared: &Shared, method: &Method) -> Response {
 
 /// What the demo's cluster cannot do: a 405 that says so.
 fn cannot(what: &str) -> Response {
-    let message = format!("this demo's cluster cannot {what}");
-    status(StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", &message, json!({}))
+    method_not_allowed(&format!("this demo's cluster cannot {what}"))
+}
+
+fn method_not_allowed(message: &str) -> Response {
+    status(StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", message, json!({}))
 }
 
 /// The object a path names, if it is in the namespace asked.
@@ -379,9 +382,7 @@ fn change(
     }
     let answer = match live.change(&change) {
         Ok(()) => after(live.moment()).map_or_else(|| not_found(target.resource, name), ok),
-        Err(Refusal::Cannot(message)) => {
-            status(StatusCode::METHOD_NOT_ALLOWED, "MethodNotAllowed", &message, json!({}))
-        }
+        Err(Refusal::Cannot(message)) => method_not_allowed(&message),
         Err(Refusal::Refused(message)) => status(
             StatusCode::CONFLICT,
             "Conflict",
@@ -407,10 +408,9 @@ fn delete(shared: &Shared, target: &Target, name: &str, body: &[u8]) -> Response
         }
     };
     let force = options["gracePeriodSeconds"].as_i64() == Some(0);
-    let kind = match target.resource {
-        Resource::Kind(kind) => kind,
-        Resource::Event => return cannot("delete Events: they are what its model said"),
-        Resource::Lease => return cannot("delete a Lease: each node's kubelet holds its own"),
+    let kind = match kubevol_kubectl::deleted(target.resource) {
+        Ok(kind) => kind,
+        Err(message) => return method_not_allowed(&message),
     };
     let before = one(shared.live().moment(), target, name);
     if let (true, Some(before)) = (force, &before) {

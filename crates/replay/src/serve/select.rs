@@ -3,10 +3,8 @@
 //! is a 400 with the API server's own words. Labels are read as our `kubectl get -l` reads them
 //! (`kubevol_kubectl::LabelSelector`).
 
-use kubevol_kubectl::LabelSelector;
+use kubevol_kubectl::{LabelSelector, Resource};
 use serde_json::Value;
-
-use super::resource::Resource;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selector {

@@ -10,10 +10,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use kubevol_kubectl::Kind;
+use kubevol_kubectl::{Kind, Resource};
 
 use super::objects::{self, Include};
-use super::resource::Resource;
 use super::select::Selector;
 use super::Shared;
 

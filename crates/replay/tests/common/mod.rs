@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kubevol_kubectl::{Moment, Request};
+use kubevol_kubectl::{Moment, Outcome, Request};
 
 /// The real kubectl: `$KUBECTL`, or the one `scripts/bootstrap.sh` puts in `.tools/`.
 pub fn kubectl() -> PathBuf {
@@ -35,13 +35,22 @@ pub fn kubeconfig(server: &str) -> String {
 /// Our printer's answer to kubectl's arguments, read by the parser as the prompt reads them: a
 /// read's printout, or kubectl's own error for what it refuses before asking the server; `None`
 /// for what the prompt says plainly it cannot do, and for what the printer leaves to the real
-/// kubectl.
+/// kubectl. Written as the golden table writes the real kubectl's ([`table`]).
 pub fn printed<S: AsRef<str>>(moment: &Moment, args: &[S]) -> Option<String> {
     let words: Vec<String> = args.iter().map(|a| a.as_ref().to_string()).collect();
     match Request::parse(&words) {
-        Ok(request) => kubevol_kubectl::run(moment, &request),
+        Ok(request) => kubevol_kubectl::run(moment, &request).map(table),
         Err(error) if error.starts_with("this demo's") => None,
-        Err(error) => Some(error),
+        Err(error) => Some(table(Outcome::failed(error))),
+    }
+}
+
+/// An outcome as the golden table writes what the real kubectl did ([`real`]): its text, then
+/// `[exit 1]` when it failed.
+pub fn table(outcome: Outcome) -> String {
+    match outcome.failed {
+        true => format!("{}[exit {}]\n", outcome.text, outcome.code()),
+        false => outcome.text,
     }
 }
 

@@ -11,8 +11,8 @@ use kubevol_sim::cluster::Kind;
 use kubevol_sim::csi::{AccessMode, Action, Binding, Capability, DemoConfig, Reclaim, State, DEMO_CLAIM};
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
-use crate::folds::{folds, Fold};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::folds::Fold;
 use crate::lang::{self, switch, Lang, Msg};
 use crate::parts::View;
 use crate::shell::Shell;
@@ -31,16 +31,10 @@ pub struct Settings {
     demo: demo::Demo<State>,
 }
 
-/// What the script API's history of this demo starts from (`demo::history_link`).
+/// The CSI demo's history starts from its class, mode and binding (`demo::history_link`).
 impl demo::Started<DemoConfig> for Settings {
-    fn config(&self) -> DemoConfig {
-        self.config.get_untracked()
-    }
-
-    fn set(&self, config: DemoConfig) {
-        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
-        // as well would leave the demo's part (`practice.rs`, `panel`).
-        self.config.update(|c| *c = config);
+    fn started(&self) -> RwSignal<DemoConfig> {
+        self.config
     }
 }
 
@@ -57,22 +51,17 @@ impl Settings {
     }
 }
 
-/// The demo as a page places it: at the chapter's start.
-pub fn view(lang: Lang, place: Place) -> AnyView {
-    let opening = Opening::fresh(DemoConfig::default(), present::start);
-    view! { <CsiDemo lang place opening/> }.into_any()
-}
-
-/// The demo opened at the share link the page's address holds for it.
-pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let opening = demo::restore(&place, DemoConfig::default(), &present::OFFERED, present::start);
-    view! { <CsiDemo lang place opening/> }.into_any()
+crate::kind::declare! {
+    /// The CSI demo, declared (`kind.rs`): what the mount, the build's render, the script API's
+    /// module and the Practice fold read of this kind.
+    Csi: Csi in parts csi, csi_lab;
+    State, DemoConfig, Settings; present; CsiDemo, FOLDS
 }
 
 #[component]
 fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> impl IntoView {
-    let notice = opening.notice.or_else(|| Notice::no_preset(place.preset.as_deref()));
-    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::Csi, &place);
+    let notice = opening.notice;
+    let (lang, demo) = crate::kind::provide::<Csi>(lang, opening.session, &place);
     let session = demo.session;
     let settings = Settings { config: RwSignal::new(opening.config), demo };
     provide_context(settings);
@@ -81,7 +70,6 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
     if place.goal {
         return view! { <picture::Picture/> }.into_any();
     }
-    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell
@@ -119,24 +107,36 @@ fn CsiDemo(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> imp
                     text=text(move || session.with(|s| text::verdict(s, settings.get(), lang.get())))
                     refused=flag(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.recent(lang, history.open.into())}
-                {legend(text::LEGEND)}
-                {folds(vec![
-                    Fold::new("settings", lang::MORE_SETTINGS),
-                    Fold::new("driver", text::DRIVER),
-                    Fold::new("calls", text::CSI_CALLS),
-                    Fold::new("k8s", text::K8S_SAYS),
-                    Fold::new("kubectl", lang::KUBECTL),
-                    history,
-                    Fold::new("simplified", lang::SIMPLIFIED),
-                    // Weighed without it (`no-practice`): what its toggle costs the first load.
-                    #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE),
-                ], DemoKind::Csi, &place)}
+                {crate::kind::ending::<Csi>(
+                    &place,
+                    legend(text::LEGEND),
+                    vec![
+                        Fold::new("settings", lang::MORE_SETTINGS),
+                        Fold::new("driver", text::DRIVER),
+                        Fold::new("calls", text::CSI_CALLS),
+                        Fold::new("k8s", text::K8S_SAYS),
+                    ],
+                )}
             </Shell>
     }
     .into_any()
 }
+
+/// The views of the folds only the CSI demo has, by name (`kind::Declared::own_fold`): its
+/// settings, the driver, the CSI calls, what Kubernetes says, its kubectl panel and what it
+/// simplifies.
+const FOLDS: &[(&str, View)] = &[
+    // Everything the chapter's demo does not switch: the other access modes, reclaim and the
+    // claim's deletion, expansion, and nodes that stop responding.
+    ("settings", more_settings),
+    // What the driver advertises: the three capabilities that decide which calls Kubernetes
+    // makes.
+    ("driver", driver),
+    ("calls", CALLS_FOLD),
+    ("k8s", K8S_FOLD),
+    ("kubectl", KUBECTL_FOLD),
+    ("simplified", SIMPLIFIED_FOLD),
+];
 
 fn more_settings() -> AnyView {
     let (lang, demo, settings) = (use_lang(), use_demo::<State>(), inside_demo::<Settings>());
@@ -252,53 +252,4 @@ const KUBECTL_FOLD: View = || {
     view! { {panel} {demo.prompt_fold()} }.into_any()
 };
 
-const HISTORY_FOLD: View = || {
-    let settings = inside_demo::<Settings>();
-    use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
-};
-
 const SIMPLIFIED_FOLD: View = || paragraph(text::SIMPLIFIED);
-
-/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
-/// (`practice.rs`; `Place::goal`).
-pub fn goal(lang: Lang, place: Place, opening: Opening<DemoConfig, State>) -> AnyView {
-    view! { <CsiDemo lang place opening/> }.into_any()
-}
-
-/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
-/// (`mount::Lab`), fetched at the first opening of any fold.
-pub fn fold_view(name: &str) -> Option<View> {
-    let view: View = match name {
-        // Everything the chapter's demo does not switch: the other access modes, reclaim and the
-        // claim's deletion, expansion, and nodes that stop responding.
-        "settings" => more_settings,
-        // What the driver advertises: the three capabilities that decide which calls Kubernetes makes.
-        "driver" => driver,
-        "calls" => CALLS_FOLD,
-        "k8s" => K8S_FOLD,
-        "kubectl" => KUBECTL_FOLD,
-        "history" => HISTORY_FOLD,
-        "simplified" => SIMPLIFIED_FOLD,
-        #[cfg(not(feature = "no-prompt"))]
-        "type-kubectl" => crate::prompt::view::<State>,
-        #[cfg(not(feature = "no-practice"))]
-        "practice" => PRACTICE_FOLD,
-        _ => return None,
-    };
-    Some(view)
-}
-
-/// This demo's levels (`practice.rs`).
-pub const LEVELS: crate::practice::Levels<State, DemoConfig> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
-
-/// The history of the start of the level a page asks for (a built-in's id or a level's form),
-/// which this demo opens at, or why it does not open in it: what its lab part answers before
-/// it mounts (`mount.rs`), and the book's build too (`render.rs`).
-pub fn opens_level(asked: &str) -> Result<String, String> {
-    crate::practice::start_of(&LEVELS, asked)
-}
-
-/// Levels: practice toward a goal.
-#[cfg(not(feature = "no-practice"))]
-const PRACTICE_FOLD: View = || crate::practice::panel::<State, DemoConfig, Settings>(&LEVELS);

@@ -263,7 +263,7 @@ mod drawings {
                 drawn += 1;
             }
         }
-        for code in topo_present::Scenario::codes().split(", ") {
+        for code in topo_present::Scenario::preset_codes() {
             let mut s = topo_present::start(topo_present::Scenario::from_code(code).unwrap());
             for step in 0..10 {
                 for lang in langs {

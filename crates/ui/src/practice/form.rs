@@ -15,7 +15,7 @@
 
 use kubevol_levels::{Check, Forbid, Level, Words, WrittenCheck};
 use kubevol_sim::link::{self, Compact};
-use kubevol_sim::Model;
+use kubevol_sim::{DemoKind, Model};
 
 use crate::api::Scenarios;
 
@@ -37,12 +37,11 @@ pub struct Opened<M: Model, C> {
 }
 
 /// Whether a level of `kind` is this demo's, and if not, the error that says so.
-fn ours<M: Model, C>(scenarios: &Scenarios<M, C>, kind: &str) -> Result<(), String> {
-    let code = scenarios.kind.code();
-    if kind == code {
+fn ours<M: Model, C>(scenarios: &Scenarios<M, C>, kind: DemoKind) -> Result<(), String> {
+    if kind == scenarios.kind {
         Ok(())
     } else {
-        Err(format!("kind: this is a {code} demo, not \"{kind}\""))
+        Err(format!("kind: this is a {} demo, not \"{}\"", scenarios.kind.code(), kind.code()))
     }
 }
 
@@ -118,7 +117,7 @@ pub fn read<'a, M: Model, C: Compact + Copy>(
     if next("tag")? != TAG {
         return Err(broken("another version"));
     }
-    ours(scenarios, next("kind")?)?;
+    ours(scenarios, kubevol_levels::kind_named(Some(next("kind")?))?)?;
     let id = next("id")?.to_string();
     let words = |next: &mut dyn FnMut(&str) -> Result<&'a str, String>, what: &str| -> Result<Words, String> {
         Ok(Words { ja: next(what)?.into(), en: next(what)?.into() })

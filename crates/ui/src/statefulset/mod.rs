@@ -12,8 +12,8 @@ use kubevol_sim::cluster::Kind;
 use kubevol_sim::statefulset::{Action, PodManagementPolicy, Retention, RetentionPolicy, State};
 use leptos::prelude::*;
 
-use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
-use crate::folds::{folds, Fold};
+use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Opening, Place};
+use crate::folds::Fold;
 use crate::lang::{self, step_counter, Lang, Msg};
 use crate::markup::Kept;
 use crate::parts::View;
@@ -33,17 +33,15 @@ pub struct Settings {
     demo: demo::Demo<State>,
 }
 
-/// What the script API's history of this demo starts from (`demo::history_link`).
+/// The StatefulSet demo's history starts from its settings (`demo::history_link`); a new start
+/// stops play.
 impl demo::Started<StsConfig> for Settings {
-    fn config(&self) -> StsConfig {
-        self.config.get_untracked()
+    fn started(&self) -> RwSignal<StsConfig> {
+        self.config
     }
 
-    fn set(&self, config: StsConfig) {
+    fn stop(&self) {
         self.playing.set(false);
-        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
-        // as well would leave the demo's part (`practice.rs`, `panel`).
-        self.config.update(|c| *c = config);
     }
 }
 
@@ -58,22 +56,17 @@ impl Settings {
     }
 }
 
-/// The demo as a page places it: at the chapter's start.
-pub fn view(lang: Lang, place: Place) -> AnyView {
-    let opening = Opening::fresh(StsConfig::default(), present::start);
-    view! { <StatefulSetDemo lang place opening/> }.into_any()
-}
-
-/// The demo opened at the share link the page's address holds for it.
-pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let opening = demo::restore(&place, StsConfig::default(), &present::OFFERED, present::start);
-    view! { <StatefulSetDemo lang place opening/> }.into_any()
+crate::kind::declare! {
+    /// The StatefulSet demo, declared (`kind.rs`): what the mount, the build's render, the script
+    /// API's module and the Practice fold read of this kind.
+    StatefulSet: StatefulSet in parts statefulset, statefulset_lab;
+    State, StsConfig, Settings; present; StatefulSetDemo, FOLDS
 }
 
 #[component]
 fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> impl IntoView {
-    let notice = opening.notice.or_else(|| Notice::no_preset(place.preset.as_deref()));
-    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::StatefulSet, &place);
+    let notice = opening.notice;
+    let (lang, demo) = crate::kind::provide::<StatefulSet>(lang, opening.session, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
     let settings = Settings { config: RwSignal::new(opening.config), playing: RwSignal::new(false), demo };
     provide_context(settings);
@@ -109,7 +102,6 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
     });
 
     let broken = Memo::new(move |_| session.with(|s| s.state.broken.contains(&BREAKABLE)));
-    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell
@@ -157,21 +149,24 @@ fn StatefulSetDemo(lang: Lang, place: Place, opening: Opening<StsConfig, State>)
                     text=Signal::derive(move || session.with(|s| text::verdict(s, lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.recent(lang, history.open.into())}
-                {legend(text::LEGEND)}
-                {folds(vec![
-                    Fold::new("settings", lang::MORE_SETTINGS),
-                    Fold::new("kubectl", lang::KUBECTL),
-                    history,
-                    Fold::new("simplified", lang::SIMPLIFIED),
-                    // Weighed without it (`no-practice`): what its toggle costs the first load.
-                    #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE),
-                ], DemoKind::StatefulSet, &place)}
+                {crate::kind::ending::<StatefulSet>(
+                    &place,
+                    legend(text::LEGEND),
+                    vec![Fold::new("settings", lang::MORE_SETTINGS)],
+                )}
             </Shell>
     }
     .into_any()
 }
+
+/// The views of the StatefulSet demo's own folds, by name (`kind::Declared::own_fold`).
+const FOLDS: &[(&str, View)] = &[
+    // Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
+    // retention policy.
+    ("settings", more_settings),
+    ("kubectl", KUBECTL_FOLD),
+    ("simplified", SIMPLIFIED_FOLD),
+];
 
 fn more_settings() -> AnyView {
     let (lang, demo, settings) = (use_lang(), use_demo::<State>(), inside_demo::<Settings>());
@@ -206,11 +201,6 @@ const KUBECTL_FOLD: View = || {
     let demo = use_demo::<State>();
     let panel = demo.kubectl(&[Kind::StatefulSet, Kind::Pod, Kind::PersistentVolumeClaim, Kind::PersistentVolume]);
     view! { {panel} {demo.prompt_fold()} }.into_any()
-};
-
-const HISTORY_FOLD: View = || {
-    let settings = inside_demo::<Settings>();
-    use_demo::<State>().history(move || settings.config.get_untracked(), &present::OFFERED, present::start).into_any()
 };
 
 const SIMPLIFIED_FOLD: View = || paragraph(text::SIMPLIFIED);
@@ -348,43 +338,3 @@ fn ordinal_button(hook: &'static str, label: Msg, ordinal: u32, name: String, ac
         }
     })
 }
-
-/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
-/// (`practice.rs`; `Place::goal`).
-pub fn goal(lang: Lang, place: Place, opening: Opening<StsConfig, State>) -> AnyView {
-    view! { <StatefulSetDemo lang place opening/> }.into_any()
-}
-
-/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
-/// (`mount::Lab`), fetched at the first opening of any fold.
-pub fn fold_view(name: &str) -> Option<View> {
-    let view: View = match name {
-        // Play, and what the chapter kept fixed: the startup time, podManagementPolicy and the
-        // retention policy.
-        "settings" => more_settings,
-        "kubectl" => KUBECTL_FOLD,
-        "history" => HISTORY_FOLD,
-        "simplified" => SIMPLIFIED_FOLD,
-        #[cfg(not(feature = "no-prompt"))]
-        "type-kubectl" => crate::prompt::view::<State>,
-        #[cfg(not(feature = "no-practice"))]
-        "practice" => PRACTICE_FOLD,
-        _ => return None,
-    };
-    Some(view)
-}
-
-/// This demo's levels (`practice.rs`).
-pub const LEVELS: crate::practice::Levels<State, StsConfig> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
-
-/// The history of the start of the level a page asks for (a built-in's id or a level's form),
-/// which this demo opens at, or why it does not open in it: what its lab part answers before
-/// it mounts (`mount.rs`), and the book's build too (`render.rs`).
-pub fn opens_level(asked: &str) -> Result<String, String> {
-    crate::practice::start_of(&LEVELS, asked)
-}
-
-/// Levels: practice toward a goal.
-#[cfg(not(feature = "no-practice"))]
-const PRACTICE_FOLD: View = || crate::practice::panel::<State, StsConfig, Settings>(&LEVELS);

@@ -14,12 +14,12 @@ pub mod present;
 pub mod text;
 
 use kubevol_sim::cluster::Kind;
-use kubevol_sim::topology::{Action, Preset, State};
+use kubevol_sim::topology::{Action, State};
 use leptos::prelude::*;
 
 use crate::demo::{self, inside_demo, use_demo, use_lang, DemoKind, Notice, Opening, Place};
 use crate::drawing::{escape, PICTURE};
-use crate::folds::{folds, Fold};
+use crate::folds::Fold;
 use crate::lang::{self, step_counter, Lang, Msg};
 use crate::markup::Kept;
 use crate::parts::View;
@@ -66,16 +66,10 @@ pub struct Folded {
     simplified: Msg,
 }
 
-/// What the script API's history of this demo starts from (`demo::history_link`).
+/// A topology history starts from the scenario on show (`demo::history_link`).
 impl demo::Started<Scenario> for Shown {
-    fn config(&self) -> Scenario {
-        self.scenario.get_untracked()
-    }
-
-    fn set(&self, config: Scenario) {
-        // In a closure of its own: `set`, which the demo calls too, called from the Practice panel
-        // as well would leave the demo's part (`practice.rs`, `panel`).
-        self.scenario.update(|c| *c = config);
+    fn started(&self) -> RwSignal<Scenario> {
+        self.scenario
     }
 }
 
@@ -105,38 +99,43 @@ impl Shown {
     }
 }
 
-/// The scenario a placeholder's `data-preset` picks (an article scenario's code, or "spread" for
-/// the book's chapter), and what to say if the demo has no such scenario.
-pub(crate) fn first_scenario(place: &Place) -> (Scenario, Option<Notice>) {
-    let default = Scenario::Preset(Preset::SpreadTrap);
-    match place.preset.as_deref() {
-        None => (default, None),
-        Some(code) => match Scenario::from_code(code) {
-            Some(scenario) => (scenario, None),
-            None => (default, Some(Notice::unknown_preset(code, Some(Scenario::codes())))),
-        },
+crate::kind::declare! {
+    /// The topology demo, declared (`kind.rs`): what the mount, the build's render, the script API's
+    /// module and the Practice fold read of this kind.
+    Topology: Topology in parts topology, topology_lab;
+    State, Scenario, Shown; present; TopologyDemo, FOLDS;
+
+    fn presets() -> Vec<&'static str> {
+        Scenario::preset_codes()
+    }
+
+    /// The scenario a placeholder's `data-preset` picks (an article scenario's code, or "spread"
+    /// for the book's chapter), and what to say if the demo has no such scenario.
+    fn first(place: &Place) -> (Scenario, Option<Notice>) {
+        let default = Scenario::default();
+        match place.preset.as_deref() {
+            None => (default, None),
+            Some(code) => match Scenario::from_code(code) {
+                Some(scenario) => (scenario, None),
+                None => (default, Some(Notice::unknown_preset(code, Some(Scenario::codes())))),
+            },
+        }
     }
 }
 
-/// The demo as a page places it: at the start of the scenario its preset picks.
-pub fn view(lang: Lang, place: Place) -> AnyView {
-    let (first, notice) = first_scenario(&place);
-    let opening = Opening { notice, ..Opening::fresh(first, present::start) };
-    view! { <TopologyDemo lang place opening/> }.into_any()
-}
-
-/// The demo opened at the share link the page's address holds for it.
-pub fn linked(lang: Lang, place: Place) -> AnyView {
-    let (first, notice) = first_scenario(&place);
-    let opening = demo::restore(&place, first, &present::OFFERED, present::start);
-    let opening = Opening { notice: opening.notice.or(notice), ..opening };
-    view! { <TopologyDemo lang place opening/> }.into_any()
-}
+/// By name, the views of the folds whose content is the topology demo's own
+/// (`kind::Declared::own_fold`).
+const FOLDS: &[(&str, View)] = &[
+    // The other scenarios: seed 004's articles, and free controls to build one's own.
+    ("scenarios", scenarios),
+    ("kubectl", KUBECTL_FOLD),
+    ("simplified", SIMPLIFIED_FOLD),
+];
 
 #[component]
 fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> impl IntoView {
     let notice = opening.notice;
-    let (lang, demo) = demo::provide::<State>(lang, opening.session, DemoKind::Topology, &place);
+    let (lang, demo) = crate::kind::provide::<Topology>(lang, opening.session, &place);
     let (session, dispatch) = (demo.session, demo.dispatch);
     let scenario = RwSignal::new(opening.config);
     // The one place that asks whether the scenario is the book's chapter.
@@ -151,7 +150,6 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
 
     let badge = Signal::derive(move || session.with(|s| (shown.face().badge)(&s.state, scenario.get(), lang.get())));
     let tone = Signal::derive(move || session.with(|s| (shown.face().tone)(s, scenario.get())));
-    let history = Fold::new("history", lang::HISTORY);
 
     view! {
             <Shell kind=DemoKind::Topology title=text::TITLE badge=badge tone=tone notice=notice>
@@ -176,17 +174,11 @@ fn TopologyDemo(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> 
                     text=Signal::derive(move || session.with(|s| (shown.face().verdict)(s, scenario.get(), lang.get())))
                     refused=Signal::derive(move || session.with(|s| s.last_refusal().is_some()))
                 />
-                {demo.recent(lang, history.open.into())}
-                {move || legend(shown.face().legend)}
-                {folds(vec![
-                    Fold::new("scenarios", text::SCENARIOS),
-                    Fold::new("kubectl", lang::KUBECTL),
-                    history,
-                    Fold::new("simplified", lang::SIMPLIFIED),
-                    // Weighed without it (`no-practice`): what its toggle costs the first load.
-                    #[cfg(not(feature = "no-practice"))]
-                    Fold::new("practice", lang::PRACTICE),
-                ], DemoKind::Topology, &place)}
+                {crate::kind::ending::<Topology>(
+                    &place,
+                    move || legend(shown.face().legend),
+                    vec![Fold::new("scenarios", text::SCENARIOS)],
+                )}
             </Shell>
     }
     .into_any()
@@ -233,11 +225,6 @@ const KUBECTL_FOLD: View = || {
         {demo.prompt_fold()}
     }
     .into_any()
-};
-
-const HISTORY_FOLD: View = || {
-    let shown = inside_demo::<Shown>();
-    use_demo::<State>().history(move || shown.scenario.get_untracked(), &present::OFFERED, present::start).into_any()
 };
 
 const SIMPLIFIED_FOLD: View = || {
@@ -463,42 +450,3 @@ fn Pending() -> impl IntoView {
         </div>
     }
 }
-
-/// A level's goal, drawn as the demo's picture alone at the moment its solution reaches
-/// (`practice.rs`; `Place::goal`).
-pub fn goal(lang: Lang, place: Place, opening: Opening<Scenario, State>) -> AnyView {
-    view! { <TopologyDemo lang place opening/> }.into_any()
-}
-
-/// What each of this demo's folds shows (`folds.rs`), by the fold's name: the views of its lab part
-/// (`mount::Lab`), fetched at the first opening of any fold.
-pub fn fold_view(name: &str) -> Option<View> {
-    let view: View = match name {
-        // The other scenarios: seed 004's articles, and free controls to build one's own.
-        "scenarios" => scenarios,
-        "kubectl" => KUBECTL_FOLD,
-        "history" => HISTORY_FOLD,
-        "simplified" => SIMPLIFIED_FOLD,
-        #[cfg(not(feature = "no-prompt"))]
-        "type-kubectl" => crate::prompt::view::<State>,
-        #[cfg(not(feature = "no-practice"))]
-        "practice" => PRACTICE_FOLD,
-        _ => return None,
-    };
-    Some(view)
-}
-
-/// This demo's levels (`practice.rs`).
-pub const LEVELS: crate::practice::Levels<State, Scenario> =
-    crate::practice::Levels { scenarios: &present::SCENARIOS, goal };
-
-/// The history of the start of the level a page asks for (a built-in's id or a level's form),
-/// which this demo opens at, or why it does not open in it: what its lab part answers before
-/// it mounts (`mount.rs`), and the book's build too (`render.rs`).
-pub fn opens_level(asked: &str) -> Result<String, String> {
-    crate::practice::start_of(&LEVELS, asked)
-}
-
-/// Levels: practice toward a goal.
-#[cfg(not(feature = "no-practice"))]
-const PRACTICE_FOLD: View = || crate::practice::panel::<State, Scenario, Shown>(&LEVELS);

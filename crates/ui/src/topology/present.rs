@@ -22,6 +22,13 @@ pub enum Scenario {
     Custom(Custom),
 }
 
+/// The topology chapter's first demo, the spread trap: where a placeholder without a preset opens.
+impl Default for Scenario {
+    fn default() -> Scenario {
+        Scenario::Preset(Preset::SpreadTrap)
+    }
+}
+
 // A share link carries the scenario the session started from.
 kubevol_sim::compact_enum!(Scenario { 0 => Preset(preset), 1 => Chapter(chapter), 2 => Custom(custom) });
 
@@ -102,11 +109,16 @@ impl Scenario {
         Preset::ALL.into_iter().find(|p| p.code() == code).map(Scenario::Preset)
     }
 
-    /// Every `data-preset` this demo knows, for the message about one it does not.
-    pub fn codes() -> String {
+    /// Every `data-preset` this demo knows.
+    pub fn preset_codes() -> Vec<&'static str> {
         let mut codes: Vec<&str> = Preset::ALL.iter().map(|p| p.code()).collect();
         codes.push(CHAPTER_CODE);
-        codes.join(", ")
+        codes
+    }
+
+    /// The same, for the message about one it does not know.
+    pub fn codes() -> String {
+        Scenario::preset_codes().join(", ")
     }
 
     /// Whether the demo's controls offer this scenario: a share link may hold no other.
@@ -403,7 +415,7 @@ pub const SCENARIOS: Scenarios<State, Scenario> = Scenarios {
     offered: &OFFERED,
     start,
     configs,
-    first: |preset| preset.and_then(Scenario::from_code).unwrap_or(Scenario::Preset(Preset::SpreadTrap)),
+    first: |preset| preset.and_then(Scenario::from_code).unwrap_or_default(),
     names: unknown_name,
 };
 

@@ -1,30 +1,7 @@
-//! An object as kubectl holds it once decoded: the tree `yaml.rs` builds each object as, once,
-//! which `-o yaml` prints here ([`yaml`]), `-o json` and JSONPath in `json.rs`, and the served
-//! cluster sends as JSON (`crates/replay/src/serve/objects.rs`).
+//! `-o yaml`: the value tree as kubectl's YAML writer (sigs.k8s.io/yaml over go-yaml v2) prints it,
+//! every string quoted or not as go-yaml decides.
 
-/// A decoded JSON value, as kubectl holds an object (`map[string]interface{}` and the rest). A
-/// map's keys are in the order kubectl prints them: sorted, as Go's encoder sorts a map's keys.
-// Models staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/unstructured/unstructured.go Unstructured
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Str(String),
-    List(Vec<Value>),
-    Map(Vec<(String, Value)>),
-}
-
-impl Value {
-    pub fn str(text: &str) -> Value {
-        Value::Str(text.to_string())
-    }
-
-    /// A map of these entries, which the caller gives in sorted order.
-    pub fn map(entries: Vec<(&str, Value)>) -> Value {
-        Value::Map(entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
-    }
-}
+use super::Value;
 
 /// The width past which kubectl's YAML writer breaks a long scalar (go-yaml's `best_width`).
 const BEST_WIDTH: usize = 80;

@@ -2,19 +2,19 @@
 //!
 //! Each describer follows kubectl 1.33's for its kind, named where it is written. kubectl has no
 //! describer of its own for a VolumeAttachment, so its generic describer prints the object's
-//! fields, titled as `smartLabelFor` titles them. Every value is the one the object's tree holds (yaml.rs), which is
-//! what the served cluster gives the real kubectl.
+//! fields, titled as `smartLabelFor` titles them. Every value is the one the object's tree holds
+//! (object.rs), which is what the served cluster gives the real kubectl.
 //!
 //! Layout: each describer writes lines whose cells end at a tab into a Go tabwriter with padding 2
 //! ([`align`]); the `Events:` table comes after a flush, as `DescribeEvents` writes it.
 
 use std::fmt::Write;
 
-use crate::yaml::{
+use crate::clock::rfc1123z;
+use crate::object::{
     claim_annotations, claim_deleting, gi, node_conditions, node_info, pod_conditions, pod_deleting, pod_phase,
-    pod_volume, resource_version, rfc1123z, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS,
-    DEFAULT_TOLERATIONS, FS_TYPE, MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS,
-    VOLUME_FINALIZERS,
+    pod_volume, resource_version, volume_handle, ATTACHMENT_FINALIZERS, CLAIM_FINALIZERS, DEFAULT_TOLERATIONS, FS_TYPE,
+    MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS, VOLUME_FINALIZERS,
 };
 use crate::{
     age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, CONTAINER_CREATING, IMAGE, NAMESPACE,
@@ -364,7 +364,7 @@ fn labels(w: &mut String, title: &str, labels: &[(String, String)]) {
     multiline(w, title, sorted.into_iter().map(|(k, v)| format!("{k}={v}")));
 }
 
-/// The annotations an object has, as `key: value`, in the order yaml.rs holds them (sorted by key,
+/// The annotations an object has, as `key: value`, in the order object.rs holds them (sorted by key,
 /// as the API server returns them).
 // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go printAnnotationsMultiline
 fn annotations(w: &mut String, annotations: &[(bool, &str, &str)]) {

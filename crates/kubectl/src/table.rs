@@ -205,7 +205,7 @@ fn none() -> String {
 
 /// `printNode`: NotReady for a Ready condition that is not True (Unknown on a lost node);
 /// roles from the `node-role.kubernetes.io/<role>` labels. The demo's nodes report no
-/// addresses, so the IPs are <none>.
+/// addresses, so the IPs are `<none>`.
 // Models pkg/printers/internalversion/printers.go printNode
 fn nodes(cluster: &Cluster) -> (Vec<Column>, Rows) {
     (

@@ -1,7 +1,7 @@
 //! Each object as the API server returns it, built once as a value tree ([`object`]): the fields
 //! the model decides and the ones a real server would add (uid, creationTimestamp, finalizers,
-//! annotations written by controllers). `-o yaml` prints the tree (value.rs), `-o json` and
-//! JSONPath read it (json.rs), and the served cluster sends it as JSON. `tests/kubectl_view.rs`
+//! annotations written by controllers). `-o yaml` and `-o json` print the tree (`value/`),
+//! JSONPath reads it (jsonpath.rs), and the served cluster sends it as JSON. `tests/kubectl_view.rs`
 //! writes every object of every demo preset to files that `kubernetes-validate --strict` checks
 //! against the API's schemas.
 //!
@@ -12,10 +12,11 @@
 //! `pv.kubernetes.io/provisioned-by` and `external-provisioner.volume.kubernetes.io/finalizer`;
 //! each piece names the upstream code it models.
 
+use crate::clock::timestamp;
 use crate::value::Value;
 use crate::{
-    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, CONTAINER, CONTAINERS_NOT_READY, CONTAINER_CREATING,
-    CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
+    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, Resource, CONTAINER, CONTAINERS_NOT_READY,
+    CONTAINER_CREATING, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 use kubevol_sim::api::ZONE_LABEL;
 use kubevol_sim::cluster::UNDATED;
@@ -203,53 +204,6 @@ struct Meta<'a> {
     owner: Option<(&'a str, u64)>,
 }
 
-/// When step 0 happens, in seconds since 1970: [`crate::EPOCH`] unless a served cluster counts its
-/// steps back from the moment it started ([`set_step_zero`]), so a client's clock and the
-/// server's ages agree.
-static STEP_ZERO: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(crate::EPOCH_SECONDS);
-
-/// Step 0 at `unix_seconds`, for every timestamp this process prints from now on.
-pub fn set_step_zero(unix_seconds: u64) {
-    STEP_ZERO.store(unix_seconds, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// A step's time in seconds since 1970.
-fn unix(step: u64) -> u64 {
-    STEP_ZERO.load(std::sync::atomic::Ordering::Relaxed) + step
-}
-
-/// Seconds since 1970 as a civil date and time (UTC): year, month, day, weekday (0 is Sunday),
-/// and the seconds into that day.
-// Models Howard Hinnant's civil_from_days, which Go's time package computes the same way
-fn civil(unix: u64) -> (u64, u64, u64, u64, u64) {
-    let (days, seconds) = (unix / 86_400, unix % 86_400);
-    let z = days + 719_468;
-    let (era, doe) = (z / 146_097, z % 146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day, (days + 4) % 7, seconds)
-}
-
-/// A step as RFC 3339.
-// Models staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/time.go Time.MarshalJSON
-pub fn timestamp(step: u64) -> String {
-    let (year, month, day, _, s) = civil(unix(step));
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// A step as Go's `time.RFC1123Z` writes it, which `kubectl describe` prints.
-pub(super) fn rfc1123z(step: u64) -> String {
-    const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    let (year, month, day, weekday, s) = civil(unix(step));
-    let (weekday, month) = (DAYS[weekday as usize], MONTHS[month as usize - 1]);
-    format!("{weekday}, {day:02} {month} {year} {:02}:{:02}:{:02} +0000", s / 3600, s / 60 % 60, s % 60)
-}
-
 pub(super) fn gi(n: u32) -> String {
     format!("{n}Gi")
 }
@@ -295,7 +249,7 @@ fn metadata(kind: Kind, name: &str, born: u64, meta: Meta) -> Value {
     // Models pkg/controller/statefulset/stateful_set_utils.go newStatefulSetPod
     if let Some((set, set_born)) = meta.owner {
         let owner = Value::map(vec![
-            ("apiVersion", s("apps/v1")),
+            ("apiVersion", Value::Str(Resource::Kind(Kind::StatefulSet).group_version())),
             ("blockOwnerDeletion", Value::Bool(true)),
             ("controller", Value::Bool(true)),
             ("kind", s("StatefulSet")),
@@ -354,12 +308,10 @@ struct Asked<'a> {
 pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str) -> u64) -> Option<Value> {
     let at = born(kind, name);
     let asked = Asked { cluster, name, at, born };
-    let head = |api: &str| vec![("apiVersion", s(api)), ("kind", s(kind.name()))];
+    // A StorageClass's own fields sort before its `apiVersion` (`storage_class`).
     let mut o = match kind {
         Kind::StorageClass => Vec::new(),
-        Kind::StatefulSet => head("apps/v1"),
-        Kind::VolumeAttachment | Kind::CSIDriver => head("storage.k8s.io/v1"),
-        _ => head("v1"),
+        _ => vec![("apiVersion", Value::Str(Resource::Kind(kind).group_version())), ("kind", s(kind.name()))],
     };
     match kind {
         Kind::Node => node(asked, &mut o)?,
@@ -422,7 +374,10 @@ fn storage_class(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()>
         let terms = Value::map(vec![("matchLabelExpressions", Value::List(vec![term]))]);
         o.push(("allowedTopologies", Value::List(vec![terms])));
     }
-    o.extend([("apiVersion", s("storage.k8s.io/v1")), ("kind", s("StorageClass"))]);
+    o.extend([
+        ("apiVersion", Value::Str(Resource::Kind(Kind::StorageClass).group_version())),
+        ("kind", s("StorageClass")),
+    ]);
     o.push(("metadata", metadata(Kind::StorageClass, name, at, Meta::default())));
     o.push(("provisioner", s(PROVISIONER)));
     o.push(("reclaimPolicy", s(c.reclaim)));
@@ -664,18 +619,4 @@ fn pod(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()> {
     status.push(("phase", s(pod_phase(p))));
     o.push(("status", Value::map(status)));
     Some(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil;
-
-    #[test]
-    fn civil_dates_are_go_s_across_leap_days_and_centuries() {
-        assert_eq!(civil(crate::EPOCH_SECONDS), (2026, 1, 1, 4, 0), "a Thursday");
-        assert_eq!(civil(0), (1970, 1, 1, 4, 0));
-        assert_eq!(civil(1_709_164_800 + 3_661), (2024, 2, 29, 4, 3_661));
-        assert_eq!(civil(951_868_800), (2000, 3, 1, 3, 0));
-        assert_eq!(civil(4_107_542_399), (2100, 2, 28, 0, 86_399));
-    }
 }
