@@ -29,3 +29,26 @@ impl Outcome {
         i32::from(self.failed)
     }
 }
+
+/// What kubectl prints when the API server refuses a change with a Conflict: the model's reason,
+/// in its Kubernetes voice.
+pub fn refused(message: &str) -> String {
+    format!("Error from server (Conflict): {message}\n")
+}
+
+/// What a change printed, in kubectl's order: each object's line (`Ok`) or the model's refusal
+/// (`Err`, its reason in the Kubernetes voice), then what `reply` left for after them. A refusal
+/// or an error after them fails the command.
+pub fn told(outcomes: Vec<Result<String, String>>, after: &str) -> Outcome {
+    let (mut out, mut refusals) = (String::new(), String::new());
+    for outcome in outcomes {
+        match outcome {
+            Ok(done) => out.push_str(&done),
+            Err(message) => refusals.push_str(&refused(&message)),
+        }
+    }
+    let failed = !refusals.is_empty() || !after.is_empty();
+    out.push_str(&refusals);
+    out.push_str(after);
+    Outcome { text: out, failed }
+}

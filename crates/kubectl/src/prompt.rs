@@ -12,48 +12,23 @@
 
 use crate::cmd::{api_resources, delete, describe, drain, get, help, scale, version};
 use crate::read::{Request, CANNOT_PRINT};
-use crate::{Get, Kind, Moment, Outcome, Served};
+use crate::{Kind, Moment, Outcome, Served};
 use kubevol_sim::{Tell, Voice};
 
 pub use crate::cmd::get::watched;
+pub use crate::cmd::Reply;
+pub use crate::outcome::{refused, told};
 pub use crate::read::{complete, echoed, words};
 
-/// What a typed line does.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Reply<A> {
-    /// Printed at once: what a read prints, help, or the error kubectl prints.
-    Print(Outcome),
-    /// A change: each object's action with what kubectl prints once the model takes it (the model
-    /// may still refuse it: [`refused`]), then the errors printed after them (the names not
-    /// found), any of which fails the command.
-    Act(Vec<(A, String)>, String),
-    /// `get -w`: the first listing, and the `get` whose rows are printed again as the demo moves.
-    Watch(String, Get),
-    /// `clear`: the output is emptied, as Ctrl-L does.
-    Clear,
-}
-
-/// What kubectl prints when the API server refuses a change with a Conflict: the model's reason,
-/// in its Kubernetes voice.
-pub fn refused(message: &str) -> String {
-    format!("Error from server (Conflict): {message}\n")
-}
-
-/// What a change printed, in kubectl's order: each object's line (`Ok`) or the model's refusal
-/// (`Err`, its reason in the Kubernetes voice), then what `reply` left for after them. A refusal
-/// or an error after them fails the command.
-pub fn told(outcomes: Vec<Result<String, String>>, after: &str) -> Outcome {
-    let (mut out, mut refusals) = (String::new(), String::new());
-    for outcome in outcomes {
-        match outcome {
-            Ok(done) => out.push_str(&done),
-            Err(message) => refusals.push_str(&refused(&message)),
-        }
+/// What our printer prints for a read at the moment, and whether kubectl fails (exit 1); `None` for
+/// a change, and for what it leaves to the real kubectl (the jsonpath forms `jsonpath.rs` does not
+/// answer).
+pub fn run(moment: &Moment, request: &Request) -> Option<Outcome> {
+    match request {
+        Request::Get(request) => get::run(moment, request),
+        Request::Describe(request) => Some(describe::run(moment, request)),
+        _ => None,
     }
-    let failed = !refusals.is_empty() || !after.is_empty();
-    out.push_str(&refusals);
-    out.push_str(after);
-    Outcome { text: out, failed }
 }
 
 /// A request at a model's state and its moment, each change applied as one action: what the
@@ -93,8 +68,9 @@ pub fn reply<M: Served>(moment: &Moment, kinds: &[Kind], request: Request) -> Re
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::fixtures::{db, KINDS};
     use kubevol_sim::statefulset;
 
     /// A typed line read by the parser and answered, as the prompt's view does.
@@ -104,14 +80,6 @@ pub(crate) mod tests {
             Err(error) => Reply::Print(Outcome::failed(error)),
         }
     }
-
-    /// The chapter's StatefulSet once it has converged: db-0, db-1 and db-2 running (the moment
-    /// every test of the prompt types at).
-    pub(crate) fn db() -> Moment {
-        Moment::replay::<statefulset::State>(&statefulset::Config::default(), &[statefulset::Action::Run { max: 20 }])
-    }
-
-    pub(crate) const KINDS: [Kind; 2] = [Kind::StatefulSet, Kind::Pod];
 
     #[test]
     fn odd_lines_never_panic_and_always_answer() {
@@ -181,5 +149,35 @@ pub(crate) mod tests {
         let twice = ask::<statefulset::State>(&moment, &KINDS, "kubectl kubectl get pods");
         let Reply::Print(Outcome { text, failed: true }) = twice else { panic!("{twice:?}") };
         assert!(text.starts_with("error: unknown command \"kubectl\" for \"kubectl\""), "{text}");
+    }
+
+    #[test]
+    fn a_watch_prints_the_rows_that_changed_and_those_gone() {
+        let before = db();
+        // The state at that moment, replayed as the moment was.
+        let mut after = Moment::default();
+        let (mut state, events) =
+            <statefulset::State as kubevol_sim::Model>::start(&statefulset::Config::default()).unwrap();
+        after.observe(&state, &events);
+        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
+        assert_eq!(after, before, "a moment is its history replayed");
+        let get = |line: &str| match Request::read(line) {
+            Ok(Request::Get(get)) => get,
+            other => panic!("{other:?}"),
+        };
+        let args = get("get pods");
+        assert_eq!(watched(&before, &after, &args), "", "nothing changed, nothing printed");
+        // Steps that change nothing but the clock print nothing: the objects are the same.
+        let _ = after.apply(&mut state, statefulset::Action::Step);
+        assert_eq!(watched(&before, &after, &args), "");
+        let _ = after.apply(&mut state, statefulset::Action::DeletePod { ordinal: 2 });
+        let printed = watched(&before, &after, &args);
+        assert!(printed.starts_with("db-2 ") && printed.lines().count() == 1, "{printed}");
+        let _ = after.apply(&mut state, statefulset::Action::Scale { replicas: 0 });
+        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
+        let gone = watched(&before, &after, &args);
+        assert_eq!(gone.lines().count(), 3, "each pod gone, as it last was: {gone}");
+        let named = get("get pods db-0");
+        assert_eq!(watched(&before, &after, &named).lines().count(), 1);
     }
 }

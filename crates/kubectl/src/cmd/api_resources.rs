@@ -1,6 +1,7 @@
 //! `kubectl api-resources`: what discovery lists, from the one resource type (`resource.rs`).
 
-use crate::read::{Parsed, CANNOT_PRINT};
+use crate::read::args::CANNOT_PRINT;
+use crate::read::flags::Parsed;
 use crate::table::tabwrite;
 use crate::Resource;
 

@@ -1,9 +1,10 @@
 //! `kubectl delete TYPE NAME...`: each object the model's own delete (`Change::Delete`), or
 //! kubectl's error for it.
 
-use super::{holds, not_found};
-use crate::prompt::Reply;
-use crate::read::{named, Parsed};
+use super::found::{holds, not_found};
+use super::Reply;
+use crate::read::args::named;
+use crate::read::flags::Parsed;
 use crate::{deleted, Change, KindWords, Moment, Resource, Served};
 
 /// `kubectl delete TYPE NAME...`; `force` is `--force --grace-period=0`.

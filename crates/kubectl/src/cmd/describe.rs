@@ -1,8 +1,9 @@
 //! `kubectl describe KIND [NAME]`: its reading and its run, printed by kubectl's describers
 //! (`describer.rs`).
 
-use super::{elsewhere, not_found};
-use crate::read::{no_slash, no_such_type, Parsed, CANNOT_PRINT};
+use super::found::{elsewhere, not_found};
+use crate::read::args::{no_slash, no_such_type, CANNOT_PRINT};
+use crate::read::flags::Parsed;
 use crate::{Kind, Moment, Outcome, Resource};
 
 /// `kubectl describe KIND [NAME]`: a name describes that object, or every object whose name begins

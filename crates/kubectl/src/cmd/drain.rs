@@ -3,9 +3,9 @@
 
 use std::fmt::Write;
 
-use super::{holds, not_found};
-use crate::prompt::Reply;
-use crate::read::Parsed;
+use super::found::{holds, not_found};
+use super::Reply;
+use crate::read::flags::Parsed;
 use crate::{cannot, Change, Kind, Moment, Outcome, Served};
 
 /// Which of the three a reader typed.

@@ -2,9 +2,10 @@
 //! `-l`, `--show-labels`, `-A`, `-n`, and `-w`, whose rows the prompt prints again as the demo
 //! moves ([`watched`]).
 
-use super::{elsewhere, not_found};
+use super::found::{elsewhere, not_found};
 use crate::jsonpath::Template;
-use crate::read::{no_slash, no_such_type, Parsed, CANNOT_PRINT};
+use crate::read::args::{no_slash, no_such_type, CANNOT_PRINT};
+use crate::read::flags::Parsed;
 use crate::value::json;
 use crate::{print, Kind, LabelSelector, Moment, Outcome, Resource, Row, Shown, Table};
 
@@ -266,42 +267,4 @@ pub fn watched(before: &Moment, after: &Moment, get: &Get) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::prompt::tests::db;
-    use crate::read::Request;
-    use kubevol_sim::statefulset;
-
-    #[test]
-    fn a_watch_prints_the_rows_that_changed_and_those_gone() {
-        let before = db();
-        // The state at that moment, replayed as the moment was.
-        let mut after = Moment::default();
-        let (mut state, events) =
-            <statefulset::State as kubevol_sim::Model>::start(&statefulset::Config::default()).unwrap();
-        after.observe(&state, &events);
-        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
-        assert_eq!(after, before, "a moment is its history replayed");
-        let get = |line: &str| match Request::read(line) {
-            Ok(Request::Get(get)) => get,
-            other => panic!("{other:?}"),
-        };
-        let args = get("get pods");
-        assert_eq!(watched(&before, &after, &args), "", "nothing changed, nothing printed");
-        // Steps that change nothing but the clock print nothing: the objects are the same.
-        let _ = after.apply(&mut state, statefulset::Action::Step);
-        assert_eq!(watched(&before, &after, &args), "");
-        let _ = after.apply(&mut state, statefulset::Action::DeletePod { ordinal: 2 });
-        let printed = watched(&before, &after, &args);
-        assert!(printed.starts_with("db-2 ") && printed.lines().count() == 1, "{printed}");
-        let _ = after.apply(&mut state, statefulset::Action::Scale { replicas: 0 });
-        let _ = after.apply(&mut state, statefulset::Action::Run { max: 20 });
-        let gone = watched(&before, &after, &args);
-        assert_eq!(gone.lines().count(), 3, "each pod gone, as it last was: {gone}");
-        let named = get("get pods db-0");
-        assert_eq!(watched(&before, &after, &named).lines().count(), 1);
-    }
 }

@@ -7,45 +7,33 @@
 //!
 //! The reads (`get`, `describe`) print from our printers at a moment; their texts are checked
 //! against the real kubectl's, which ran against the served cluster at the same moment
-//! (`crates/replay/tests/kubectl.rs`). [`run`] answers `None` for a change, and for the jsonpath
-//! forms `jsonpath.rs` leaves out, which are the real kubectl's against `kubevol-replay serve`.
+//! (`crates/replay/tests/kubectl.rs`). What a command comes to is a [`Reply`]; the prompt
+//! (`prompt.rs`) says which command a request is and carries its reply out.
 
 pub mod api_resources;
 pub mod delete;
 pub mod describe;
 pub mod drain;
+mod found;
 pub mod get;
 pub mod help;
 pub mod scale;
 pub mod version;
 
-use crate::read::Request;
-use crate::{Kind, Moment, Outcome, Resource, NAMESPACE};
+use crate::Outcome;
+use get::Get;
 
-/// kubectl's line for an object the server does not have.
-pub(crate) fn not_found(kind: Option<Kind>, name: &str) -> String {
-    let resource = kind.map_or(Resource::Event, Resource::Kind).qualified();
-    format!("Error from server (NotFound): {resource} \"{name}\" not found\n")
-}
-
-/// What our printer prints for a read at the moment, and whether kubectl fails (exit 1); `None` for
-/// a change, and for what it leaves to the real kubectl (the jsonpath forms `jsonpath.rs` does not
-/// answer).
-pub fn run(moment: &Moment, request: &Request) -> Option<Outcome> {
-    match request {
-        Request::Get(request) => get::run(moment, request),
-        Request::Describe(request) => Some(describe::run(moment, request)),
-        _ => None,
-    }
-}
-
-/// Whether a namespace asked for is another than the one every demo object lives in.
-pub(crate) fn elsewhere(namespace: &Option<String>) -> Option<&str> {
-    namespace.as_deref().filter(|ns| *ns != NAMESPACE)
-}
-
-/// Whether the moment holds this object in the namespace asked.
-pub(crate) fn holds(moment: &Moment, kind: Kind, name: &str, namespace: &Option<String>) -> bool {
-    let here = !kind.namespaced() || namespace.as_deref().is_none_or(|ns| ns == NAMESPACE);
-    here && moment.cluster.names().iter().any(|(k, n)| *k == kind && n == name)
+/// What a typed line does.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply<A> {
+    /// Printed at once: what a read prints, help, or the error kubectl prints.
+    Print(Outcome),
+    /// A change: each object's action with what kubectl prints once the model takes it (the model
+    /// may still refuse it: [`refused`](crate::outcome::refused)), then the errors printed after them (the names not
+    /// found), any of which fails the command.
+    Act(Vec<(A, String)>, String),
+    /// `get -w`: the first listing, and the `get` whose rows are printed again as the demo moves.
+    Watch(String, Get),
+    /// `clear`: the output is emptied, as Ctrl-L does.
+    Clear,
 }

@@ -1,9 +1,10 @@
 //! `kubectl scale TYPE NAME... --replicas=N`: a StatefulSet's scale subresource, as the model's
 //! own action (`Change::Scale`).
 
-use super::holds;
-use crate::prompt::Reply;
-use crate::read::{named_types, some_named, usage, Parsed};
+use super::found::holds;
+use super::Reply;
+use crate::read::args::{named_types, some_named};
+use crate::read::flags::{usage, Parsed};
 use crate::{Change, Kind, Moment, Resource, Served};
 
 /// `kubectl scale TYPE NAME... --replicas=N`.

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::read::{Parsed, CANNOT_PRINT};
+use crate::read::args::CANNOT_PRINT;
+use crate::read::flags::Parsed;
 use crate::{CLIENT_VERSION, KUBELET_VERSION, KUSTOMIZE_VERSION};
 
 /// `version` takes no arguments: the prompt cannot print what follows it.

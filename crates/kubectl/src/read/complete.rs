@@ -53,7 +53,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prompt::tests::{db, KINDS};
+    use crate::fixtures::{db, KINDS};
 
     #[test]
     fn tab_completes_commands_kinds_names_and_flags() {

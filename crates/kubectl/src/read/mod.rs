@@ -7,8 +7,9 @@
 //! 1: `Outcome::failed`); what the server decides is the printers' and the model's, at a moment.
 //! Nothing after this module reads a command's words again.
 
+pub(crate) mod args;
 mod complete;
-mod flags;
+pub(crate) mod flags;
 
 use std::fmt::Write;
 
@@ -19,12 +20,10 @@ use crate::cmd::get::Get;
 use crate::cmd::help::OURS;
 use crate::cmd::scale::Scale;
 use crate::cmd::{api_resources, delete, describe, drain, get, scale, version};
-use crate::Resource;
-
+pub use args::CANNOT_PRINT;
 pub use complete::complete;
 pub use flags::words;
 use flags::{flags, parse, suggest, GLOBAL};
-pub(crate) use flags::{usage, Parsed};
 
 /// What a typed line asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,9 +43,6 @@ pub enum Request {
     /// `version`: the client's and the server's.
     Version,
 }
-
-/// What the prompt prints when the demo's printer has no answer of its own.
-pub const CANNOT_PRINT: &str = "this demo's prompt cannot print that: type help for what it prints\n";
 
 /// Every command of kubectl's own, for its "Did you mean this?": a typo of one the demo cannot
 /// run is still kubectl's to suggest.
@@ -94,14 +90,6 @@ const KUBECTL: [&str; 42] = [
     "top",
     "uncordon",
 ];
-
-const NO_RESOURCES: &str = "error: You must provide one or more resources by argument or filename.\nExample \
-    resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   \
-    '<resource>'\n";
-
-pub(crate) fn no_such_type(word: &str) -> String {
-    format!("error: the server doesn't have a resource type \"{word}\"\n")
-}
 
 /// The line as the prompt echoes it after its own `$ kubectl`: a leading `kubectl` typed again (what
 /// a reader's fingers do) is kubectl's own name, taken once, as [`Request::read`] takes it.
@@ -178,57 +166,11 @@ impl Request {
     }
 }
 
-/// `TYPE NAME` only: the prompt does not read `TYPE/NAME` for a read.
-pub(crate) fn no_slash(command: &str, parsed: &Parsed) -> Result<(), String> {
-    if parsed.args.iter().any(|a| a.contains('/')) {
-        return Err(format!("this demo's prompt reads kubectl {command} TYPE NAME, not TYPE/NAME\n"));
-    }
-    Ok(())
-}
-
-/// A `TYPE NAME...` or `TYPE/NAME...` list of at least one object.
-pub(crate) fn named(args: &[String]) -> Result<Vec<(Resource, String)>, String> {
-    let objects = named_types(args)?;
-    some_named(args, objects)
-}
-
-/// kubectl's errors for a list that names no object.
-pub(crate) fn some_named(args: &[String], objects: Vec<(Resource, String)>) -> Result<Vec<(Resource, String)>, String> {
-    if args.is_empty() {
-        return Err(NO_RESOURCES.into());
-    }
-    if objects.is_empty() {
-        return Err("error: resource(s) were provided, but no name was specified\n".into());
-    }
-    Ok(objects)
-}
-
-/// A `TYPE NAME...` or `TYPE/NAME...` list: each object's resource and name.
-// Models staging/src/k8s.io/cli-runtime/pkg/resource/builder.go Builder.ResourceTypeOrNameArgs
-pub(crate) fn named_types(args: &[String]) -> Result<Vec<(Resource, String)>, String> {
-    let mut out = Vec::new();
-    let mut kind = None;
-    for arg in args {
-        let (word, name) = match arg.split_once('/') {
-            Some((word, name)) => (word, Some(name)),
-            None if kind.is_none() => (arg.as_str(), None),
-            None => ("", Some(arg.as_str())),
-        };
-        if !word.is_empty() {
-            kind = Some(Resource::typed(word).ok_or_else(|| no_such_type(word))?);
-        }
-        if let (Some(k), Some(name)) = (kind, name) {
-            out.push((k, name.to_string()));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cmd::get::Output;
-    use crate::{Kind, LabelSelector};
+    use crate::{Kind, LabelSelector, Resource};
 
     fn read(line: &str) -> Request {
         Request::read(line).unwrap_or_else(|e| panic!("{line}: {e}"))

@@ -4,7 +4,7 @@
 
 use kubevol_sim::topology::{Phase, Preset};
 
-use super::chapter;
+use super::chapter::text as chapter_words;
 use super::present::Pick;
 use crate::lang::{msg, Lang, Msg};
 
@@ -49,7 +49,7 @@ pub fn pick(p: Pick) -> Msg {
         Pick::Preset(Preset::SpreadFixedBySelector) => msg("回避: nodeSelector", "Fix: nodeSelector"),
         Pick::Preset(Preset::SpreadFixedByTaintsPolicy) => msg("回避: Honor", "Fix: Honor"),
         Pick::Preset(Preset::ReadWriteOncePod) => msg("ReadWriteOncePod", "ReadWriteOncePod"),
-        Pick::Chapter => chapter::text::PRESET,
+        Pick::Chapter => chapter_words::PRESET,
         Pick::Custom => CUSTOM,
     }
 }
