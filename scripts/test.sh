@@ -3,20 +3,29 @@
 #   native tests of every crate, the model on wasm32, the browser suites in headless Chromium and
 #   Firefox and in WebKit, the release build in Playwright, the VitePress book with the demos
 #   embedded, the script API's TypeScript declarations, the same book in WebKit, the counted work
-#   of a replay and of the model's actions, the benchmarks, then the size report. A suite that
+#   of a replay and of the model's actions, and every first load against its budget. A suite that
 #   fails, or that runs zero tests, fails the whole command.
 #
-# Four lanes run side by side, because most of the suites wait on a browser while the builds
-# keep both cores busy: `models` (the native tests, the lints, the model on wasm32, and the
-# browser suites' build, in cargo's own target folder), `site` (the release build, the book, the
-# Playwright and WebDriver suites against them and the size report, in target/wasm), `browsers`
-# (the browser suites, once `models` has built them) and `weighed` (the builds the size report
-# weighs the features with, once `site`'s release build is done, beside its Playwright and
-# WebDriver suites: after them, they took one core while the other idled). Nothing in them
-# judges a time. The benchmarks, which only print times, run last and alone, so the figures
-# they print are not the lanes' load. Each step prints its output whole when it ends, with its
-# seconds; the summary at the end lists every step and the total.
+#   ./scripts/test.sh            checks: every suite and every bound (the command CI runs)
+#   ./scripts/test.sh --weigh    weighs: the release build, the builds the size report weighs each
+#                                feature with, the whole size report, then the benchmarks' times
+#
+# The checks run in three lanes side by side, because most of the suites wait on a browser while
+# the builds keep both cores busy: `models` (the native tests, the lints, the model on wasm32, and
+# the browser suites' build, in cargo's own target folder), `site` (the release build, the book,
+# the Playwright and WebDriver suites against them and the first loads' budgets, in target/wasm)
+# and `browsers` (the browser suites, once `models` has built them). Nothing in them judges a
+# time. What only measures (the weighed feature builds, the timed benchmarks, the slow phone) is
+# `--weigh`'s, which runs one step after another so the times it prints are not the lanes' load.
+# Each step prints its output whole when it ends, with its seconds; the summary at the end lists
+# every step and the total.
 set -euo pipefail
+WEIGH=""
+case "${1:-}" in
+  "") ;;
+  --weigh) WEIGH=1 ;;
+  *) echo "usage: scripts/test.sh [--weigh]" >&2; exit 2 ;;
+esac
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/bootstrap.sh
@@ -130,6 +139,18 @@ build_browser_suites() {
   mv "$BROWSER_WASM.new" "$BROWSER_WASM"
 }
 
+# Budgets, brotli: each first load gets a fixed number of bytes with room for the features still
+# to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos, the
+# mount, the frame) is one file for every page, each kind's part comes beside it, and what its
+# folds show comes on the first opening of one. Every first screen is rendered into the page at
+# build time, so a KB of first load no longer delays the demo's appearance; it delays the first
+# answered click, by about 5 ms a KB on Slow 4G (200 KB/s). The size report prints each page's
+# size, budget and room left; the goals (80 KB a chapter, 140 KB a mixed page, 40 KB a second
+# chapter) are printed beside. The page's script API (crates/api) is a wasm module of its own, in
+# no first load: the size report fails if it ever is one's part.
+BUDGETS=(--budget-brotli csi=141000,statefulset=136500,topology=162000
+  --mixed-budget-brotli 254500 --second-budget-brotli 71500)
+
 lane_models() {
   step suite "native: kubevol-sim, kubevol-kubectl and kubevol-levels" \
     cargo test -p kubevol-sim -p kubevol-kubectl -p kubevol-levels
@@ -187,7 +208,6 @@ lane_site() {
   # Every kind, preset and language's first screen renders at build time (crates/render).
   step suite "native: kubevol-render (the first screens, rendered at build time)" cargo test -p kubevol-render
   step check "release build (trunk, offline)" trunk build --release --offline
-  touch "$RELEASE_BUILT"
   step check "the script API's declarations (dist/kubevol.d.ts): tests/types compiled with tsc --noEmit --strict" \
     node_modules/.bin/tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
     --lib es2022,dom tests/types/kubevol-api.ts
@@ -218,58 +238,46 @@ lane_site() {
   step suite "webdriver firefox: no demo wider than its column at 390 px" node tests/webkit/narrow.test.mjs dist firefox
   webkit_step suite "webdriver webkit: no demo wider than its column at 390 px" \
     webkit node tests/webkit/narrow.test.mjs dist webkit
-  # The size report weighs these builds (lane_weighed).
-  until [ -e "$WEIGHED" ]; do sleep 1; done
-  # Budgets, brotli: each first load gets a fixed number of bytes with room for the features
-  # still to come, not today's size plus a margin. The demos' wasm is split: the main part (Leptos,
-  # the mount, the frame) is one file for every page, each kind's part comes beside it, and what its
-  # folds show comes on the first opening of one. Every first screen is rendered into the page at
-  # build time, so a KB of first load no longer delays the demo's appearance; it delays the first
-  # answered click, by about 5 ms a KB on Slow 4G (200 KB/s). The size report prints each page's
-  # size, budget and room left, and what each feature costs (the pictures, every on-demand part);
-  # the goals (80 KB a chapter, 140 KB a mixed page, 40 KB a second chapter) are printed beside.
-  # The page's script API (crates/api) is a wasm module of its own, in no first load: the size
-  # report fails if it ever is one's part.
-  # The pictures of the cluster (each demo's picture.rs) are on every chapter's first render: they
-  # may cost each chapter's first load 5 KB at most, measured against the same build without them.
-  # The book's pages hold their demos' first screens (the Markdown hook): the size report weighs
-  # each page's HTML and client chunk against the same book built without it.
-  step check "the VitePress book once more without the Markdown hook that renders the demos" \
-    ./scripts/build-book.sh --unrendered target/book-unrendered
-  step check "size report" node scripts/size-report.mjs dist \
-    --budget-brotli csi=141000,statefulset=136500,topology=162000 \
-    --mixed-budget-brotli 254500 --second-budget-brotli 71500 --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
-    --writer target/whole-markup --prompt target/no-prompt --practice target/no-practice --practice-empty target/empty-practice --practice-brotli 150 --book tests/vitepress/docs/.vitepress/dist --book-unrendered target/book-unrendered/docs/.vitepress/dist \
-    --package target/npm
+  step check "size report: every first load within its budget" node scripts/size-report.mjs dist "${BUDGETS[@]}" \
+    --book tests/vitepress/docs/.vitepress/dist --package target/npm
 }
 
-# The builds made only to be weighed (scripts/weighed-build.sh). They share the release build's
-# target folder and its binary's path, so they start once the release build is done, and go one
-# after the other; `site` waits for them before its size report.
-RELEASE_BUILT="$LOGS/release-built"
-WEIGHED="$LOGS/weighed"
-lane_weighed() {
-  until [ -e "$RELEASE_BUILT" ]; do sleep 1; done
+# The builds made only to be weighed (scripts/weighed-build.sh), `--weigh`'s. They share the
+# release build's target folder and its binary's path, so they follow it, one after the other.
+weighed_builds() {
   step check "the pictures' cost: the demos built once more without their pictures of the cluster" \
-    ./scripts/picture-cost.sh target/no-picture
+    ./scripts/picture-cost.sh target/no-picture || return 1
   # The drawings' writer (crates/ui/src/markup: each new drawing read in Rust and changed in place,
   # never parsed by the browser) against the simplest one, which writes each drawing whole as
   # innerHTML at every change: the size report prints what it costs each chapter's first load.
   step check "the drawings' writer's cost: the demos built once more writing each drawing whole as innerHTML" \
-    ./scripts/weighed-build.sh whole-markup target/whole-markup
+    ./scripts/weighed-build.sh whole-markup target/whole-markup || return 1
   # The kubectl prompt ("Type kubectl", crates/ui/src/prompt.rs) lives in each kind's folds part:
   # the size report prints what it costs each first load and each folds part.
   step check "the kubectl prompt's cost: the demos built once more without it" \
-    ./scripts/weighed-build.sh no-prompt target/no-prompt
+    ./scripts/weighed-build.sh no-prompt target/no-prompt || return 1
   # The Practice fold (levels, crates/ui/src/practice.rs) lives in each kind's folds part: the size
   # report prints what its toggle costs each first load (with what the panel's code shares with the
   # kind's own part; it fails above 150 B), what the toggle alone costs (the same fold with an empty
   # panel) and what the fold adds to each folds part.
   step check "the Practice fold's cost: the demos built once more without it" \
-    ./scripts/weighed-build.sh no-practice target/no-practice
+    ./scripts/weighed-build.sh no-practice target/no-practice || return 1
   step check "the Practice toggle alone: the demos built once more with an empty Practice panel" \
-    ./scripts/weighed-build.sh empty-practice target/empty-practice
-  touch "$WEIGHED"
+    ./scripts/weighed-build.sh empty-practice target/empty-practice || return 1
+}
+
+# The benchmarks: times, printed as medians and ratios, never judged. They run alone, after the
+# weighed builds, so that what they print is no other step's load.
+benchmarks() {
+  step check "click-to-DOM and Event Timing latency of the main buttons in the VitePress book, release build, headless Chromium, 1x and 4x CPU (median and p90 of 40 clicks, ratio to the Vue demos')" \
+    node scripts/latency.mjs tests/vitepress/docs/.vitepress/dist || return 1
+  step check "clickable time of the example book page (median of 10 loads)" node scripts/clickable.mjs dist || return 1
+  step check "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)" \
+    node scripts/slow-phone.mjs || return 1
+  step check "share links: the time a longest link adds at 4x CPU, and each demo's limit (median of 9 opens)" \
+    node scripts/link-cost.mjs dist || return 1
+  step check "model time per action, n = 10 .. 10,000 (median of 9 rounds)" \
+    cargo bench -p kubevol-sim --bench per_action || return 1
 }
 
 failed() { summary; exit 1; }
@@ -277,8 +285,29 @@ failed() { summary; exit 1; }
 step check "format: cargo fmt --check, no line in crates/ over 120 characters nor function over 150 lines, every file the docs name exists" \
   sh -c 'cargo fmt --all -- --check && node scripts/code-figures.mjs --check && node scripts/doc-paths.mjs' || failed
 
+if [ -n "$WEIGH" ]; then
+  # What only measures, one step after another. The pictures may cost each chapter's first load
+  # 5 KB at most, and the Practice fold's toggle 150 B (with what the panel's code shares with the
+  # kind's own part), each against the same build without it: the size report fails above them.
+  # The book's pages hold their demos' first screens (the Markdown hook): the size report weighs
+  # each page's HTML and client chunk against the same book built without it.
+  step check "release build (trunk, offline)" trunk build --release --offline || failed
+  step check "the VitePress book (tests/vitepress)" ./scripts/build-book.sh || failed
+  weighed_builds || failed
+  step check "the VitePress book once more without the Markdown hook that renders the demos" \
+    ./scripts/build-book.sh --unrendered target/book-unrendered || failed
+  step check "size report" node scripts/size-report.mjs dist "${BUDGETS[@]}" \
+    --picture target/no-picture --picture-brotli csi=5000,statefulset=5000,topology=6500 \
+    --writer target/whole-markup --prompt target/no-prompt --practice target/no-practice \
+    --practice-empty target/empty-practice --practice-brotli 150 --book tests/vitepress/docs/.vitepress/dist \
+    --book-unrendered target/book-unrendered/docs/.vitepress/dist --package target/npm || failed
+  benchmarks || failed
+  summary
+  exit 0
+fi
+
 lanes=()
-for lane in models site browsers weighed; do
+for lane in models site browsers; do
   ("lane_$lane") &
   lanes+=($!)
 done
@@ -289,17 +318,5 @@ for _ in "${lanes[@]}"; do
     failed
   fi
 done
-
-# The benchmarks: times, printed as medians and ratios, never judged. They run alone, after the
-# lanes, so that what they print is not the lanes' load.
-step check "click-to-DOM and Event Timing latency of the main buttons in the VitePress book, release build, headless Chromium, 1x and 4x CPU (median and p90 of 40 clicks, ratio to the Vue demos')" \
-  node scripts/latency.mjs tests/vitepress/docs/.vitepress/dist || failed
-step check "clickable time of the example book page (median of 10 loads)" node scripts/clickable.mjs dist || failed
-step check "slow phone: the VitePress book's CSI chapter on Slow 4G with 4x CPU slowdown (median of 7 cold loads)" \
-  node scripts/slow-phone.mjs || failed
-step check "share links: the time a longest link adds at 4x CPU, and each demo's limit (median of 9 opens)" \
-  node scripts/link-cost.mjs dist || failed
-step check "model time per action, n = 10 .. 10,000 (median of 9 rounds)" \
-  cargo bench -p kubevol-sim --bench per_action || failed
 
 summary
