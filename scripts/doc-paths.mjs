@@ -1,7 +1,8 @@
-// Every file a doc or a comment names in backticks (`crates/ui/src/mount.rs`, `practice/form.rs`)
-// is a file of the repository: a newcomer who follows one finds it. A name is read as a file when
-// it holds a `/` and ends in one of our files' extensions; it is found when a tracked file is it or
-// ends with it (a path relative to its crate or folder). What a build or a test writes (target/,
+// Every file a doc (README.md, ARCHITECTURE.md, CONTRIBUTING.md, docs/**/*.md) or a comment names
+// in backticks (`crates/ui/src/mount.rs`, `practice/form.rs`) is a file of the repository: a
+// newcomer who follows one finds it. A name is read as a file when it holds a `/` and ends in one
+// of our files' extensions; it is found when a tracked file is it or ends with it (a path relative
+// to its crate or folder). What a build or a test writes (target/,
 // dist/, tests/e2e/out/), a package's entry (`kubevol-lab/vue`), a pattern (`docs/NAME.md`) and
 // upstream Kubernetes' files (`pkg/.../*.go`) are not ours to find.
 //   node scripts/doc-paths.mjs        (exits 1 and lists each name that is not found)
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).trim().split('\n');
-const DOCS = /^(README|ARCHITECTURE|CONTRIBUTING)\.md$|\.(rs|mjs|js|sh|ts|mts|css|html|toml)$/;
+const DOCS = /^(README|ARCHITECTURE|CONTRIBUTING)\.md$|^docs\/.*\.md$|\.(rs|mjs|js|sh|ts|mts|css|html|toml)$/;
 const FILE = /\.(rs|mjs|js|md|json|toml|sh|ts|mts|css|html|txt|forms)$/;
 const NOT_OURS = /^(target|dist|node_modules|tests\/e2e\/out|kubevol-lab)\//;
 
