@@ -1,5 +1,5 @@
 //! The demos' pictures as SVG markup: one string per drawing, set on its `<svg>` as one
-//! `inner_html` value that changes only what differs (`markup.rs`). The same drawing as `view!`
+//! `inner_html` value that changes only what differs (`markup/mod.rs`). The same drawing as `view!`
 //! nodes, one reactive closure per line and chip, cost the CSI chapter's first load 19 KB brotli;
 //! this writer costs it about one.
 //!

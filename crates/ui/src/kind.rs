@@ -6,8 +6,10 @@
 //! level's goal and start. `kinds.rs` lists the declarations, for the code that starts from a
 //! `data-kubevol-demo` value (the mount, the build's render, the script API's module).
 //!
-//! Adding a fold, a level's scenario or a preset touches the demo's folder alone; a new kind is a
-//! folder with its declaration, a line in `kinds.rs` and its model in `kubevol_sim::with_model!`.
+//! Adding a fold or a level's scenario touches the demo's folder alone; a topology preset is the
+//! model's too (`crates/sim/src/topology/preset.rs`, its link tag in `crates/sim/src/link/models.rs`).
+//! A new kind is a folder with its declaration, a line in `kinds.rs` and its model in
+//! `kubevol_sim::with_model!`.
 
 use kubevol_kubectl::Served;
 use kubevol_sim::link::Compact;
