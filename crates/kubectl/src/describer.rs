@@ -17,8 +17,8 @@ use crate::object::{
     MOUNT_PATH, NODE_ID, NODE_RESOURCES, PROVISIONED_BY, TOLERATION_SECONDS, VOLUME_FINALIZERS,
 };
 use crate::{
-    age, describe_counted, timestamp, uid_at, Kind, Moment, Node, CONTAINER, CONTAINER_CREATING, IMAGE, NAMESPACE,
-    PROVISIONER,
+    age, describe_counted, timestamp, uid_at, Kind, KindWords, Moment, Node, CONTAINER, CONTAINER_CREATING, IMAGE,
+    NAMESPACE, PROVISIONER,
 };
 use kubevol_sim::api::ZONE_LABEL;
 
@@ -204,7 +204,8 @@ impl Moment {
     fn describe_driver(&self, w: &mut String, name: &str, born: u64) -> Option<()> {
         let d = self.cluster.drivers.iter().find(|d| d.name == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t\nLabels:\t<none>\nAnnotations:\t<none>");
-        put!(w, "API Version:\t{}/v1\nKind:\t{}", Kind::CSIDriver.api().1, Kind::CSIDriver.name());
+        let api = Kind::CSIDriver.api();
+        put!(w, "API Version:\t{}\nKind:\t{}", api.api_version(), api.kind);
         put!(w, "Metadata:\n  Creation Timestamp:\t{}", timestamp(born));
         let uid = uid_at(Kind::CSIDriver, name, born);
         put!(w, "  Resource Version:\t{}\n  UID:\t{uid}", resource_version(born));
@@ -221,7 +222,8 @@ impl Moment {
         let a = self.cluster.attachments.iter().find(|a| a.name() == name)?;
         put!(w, "Name:\t{name}\nNamespace:\t\nLabels:\t<none>");
         annotations(w, &[(true, NODE_ID, &a.node)]);
-        put!(w, "API Version:\t{}/v1\nKind:\t{}", Kind::VolumeAttachment.api().1, Kind::VolumeAttachment.name());
+        let api = Kind::VolumeAttachment.api();
+        put!(w, "API Version:\t{}\nKind:\t{}", api.api_version(), api.kind);
         put!(w, "Metadata:\n  Creation Timestamp:\t{}\n  Finalizers:", timestamp(born));
         for finalizer in ATTACHMENT_FINALIZERS {
             put!(w, "    {finalizer}");

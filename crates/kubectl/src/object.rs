@@ -15,7 +15,7 @@
 use crate::clock::timestamp;
 use crate::value::Value;
 use crate::{
-    name_hash, uid, uid_at, Claim, Cluster, Kind, Node, Pod, Resource, CONTAINER, CONTAINERS_NOT_READY,
+    name_hash, uid, uid_at, Claim, Cluster, Kind, KindWords, Node, Pod, CONTAINER, CONTAINERS_NOT_READY,
     CONTAINER_CREATING, CONTAINER_RUNTIME, IMAGE, KERNEL_VERSION, KUBELET_VERSION, NAMESPACE, OS_IMAGE, PROVISIONER,
 };
 use kubevol_sim::api::ZONE_LABEL;
@@ -249,7 +249,7 @@ fn metadata(kind: Kind, name: &str, born: u64, meta: Meta) -> Value {
     // Models pkg/controller/statefulset/stateful_set_utils.go newStatefulSetPod
     if let Some((set, set_born)) = meta.owner {
         let owner = Value::map(vec![
-            ("apiVersion", Value::Str(Resource::Kind(Kind::StatefulSet).group_version())),
+            ("apiVersion", Value::Str(Kind::StatefulSet.api().api_version())),
             ("blockOwnerDeletion", Value::Bool(true)),
             ("controller", Value::Bool(true)),
             ("kind", s("StatefulSet")),
@@ -311,7 +311,7 @@ pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &st
     // A StorageClass's own fields sort before its `apiVersion` (`storage_class`).
     let mut o = match kind {
         Kind::StorageClass => Vec::new(),
-        _ => vec![("apiVersion", Value::Str(Resource::Kind(kind).group_version())), ("kind", s(kind.name()))],
+        _ => vec![("apiVersion", Value::Str(kind.api().api_version())), ("kind", s(kind.api().kind))],
     };
     match kind {
         Kind::Node => node(asked, &mut o)?,
@@ -374,10 +374,7 @@ fn storage_class(asked: Asked, o: &mut Vec<(&'static str, Value)>) -> Option<()>
         let terms = Value::map(vec![("matchLabelExpressions", Value::List(vec![term]))]);
         o.push(("allowedTopologies", Value::List(vec![terms])));
     }
-    o.extend([
-        ("apiVersion", Value::Str(Resource::Kind(Kind::StorageClass).group_version())),
-        ("kind", s("StorageClass")),
-    ]);
+    o.extend([("apiVersion", Value::Str(Kind::StorageClass.api().api_version())), ("kind", s("StorageClass"))]);
     o.push(("metadata", metadata(Kind::StorageClass, name, at, Meta::default())));
     o.push(("provisioner", s(PROVISIONER)));
     o.push(("reclaimPolicy", s(c.reclaim)));

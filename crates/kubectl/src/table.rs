@@ -57,7 +57,7 @@ const AGE: Column = column("Age");
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     /// How kubectl names the resource before a name when it lists several (`pod/web-0`).
-    pub resource: &'static str,
+    pub resource: String,
     pub namespaced: bool,
     pub columns: Vec<Column>,
     pub rows: Vec<Row>,
@@ -101,7 +101,8 @@ pub fn table(cluster: &Cluster, kind: Kind, age_of: &dyn Fn(Kind, &str) -> u64) 
             Row { name, cells, labels }
         })
         .collect();
-    Table { resource: kind.resource(), namespaced: kind.namespaced(), columns, rows }
+    let api = kind.api();
+    Table { resource: api.prefix(), namespaced: api.namespaced, columns, rows }
 }
 
 /// What kubectl prints for tables the server returned (`tablePrinter` in cli-runtime): the wide

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::drain::NodeCommand;
-use crate::Kind;
+use crate::{Kind, KindWords};
 
 /// The commands the prompt answers, in the order `help` lists them, with kubectl's own summary.
 pub const OURS: [(&str, &str); 10] = [
@@ -31,8 +31,8 @@ pub fn run(kinds: &[Kind]) -> String {
     }
     out.push_str("\nResource types:\n");
     for kind in kinds {
-        let (plural, _, short) = kind.api();
-        let _ = writeln!(out, "  {plural:<28}{}", short.join(", "));
+        let api = kind.api();
+        let _ = writeln!(out, "  {:<28}{}", api.plural, api.short_names.join(", "));
     }
     // Events are every demo's: `get events`, and the Events `describe` ends with.
     let _ = writeln!(out, "  {:<28}ev", "events");

@@ -1,7 +1,8 @@
 //! Discovery: what kubectl asks before anything else, to learn which resources the server has,
 //! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
 
-use kubevol_kubectl::resource::{group_version, GROUPS, VERBS, VERSION};
+use kubevol_kubectl::api_resource::{group_version, VERSION};
+use kubevol_kubectl::resource::{GROUPS, VERBS};
 use kubevol_kubectl::{Kind, Resource, KUBELET_VERSION};
 use serde_json::{json, Value};
 
@@ -59,17 +60,17 @@ pub fn resources(group: &str) -> Option<Value> {
         return None;
     }
     let mut list: Vec<Value> = Vec::new();
-    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
-        let (plural, _, short, kind) = resource.api();
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().group == group) {
+        let api = resource.api();
         let mut entry = json!({
-            "name": plural,
-            "singularName": kind.to_lowercase(),
-            "namespaced": resource.namespaced(),
-            "kind": kind,
+            "name": api.plural,
+            "singularName": api.singular(),
+            "namespaced": api.namespaced,
+            "kind": api.kind,
             "verbs": VERBS,
         });
-        if !short.is_empty() {
-            entry["shortNames"] = json!(short);
+        if !api.short_names.is_empty() {
+            entry["shortNames"] = json!(api.short_names);
         }
         if matches!(resource, Resource::Kind(Kind::Pod | Kind::StatefulSet)) {
             entry["categories"] = json!(["all"]);
@@ -128,9 +129,9 @@ pub fn openapi_document(path: &str) -> Option<Value> {
         other => GROUPS.into_iter().find(|g| other == openapi_path(g))?,
     };
     let mut paths = serde_json::Map::new();
-    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
-        let (plural, _, _, kind) = resource.api();
-        let namespace = if resource.namespaced() { "/namespaces/{namespace}" } else { "" };
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().group == group) {
+        let (plural, kind) = (resource.api().plural, resource.api().kind);
+        let namespace = if resource.api().namespaced { "/namespaces/{namespace}" } else { "" };
         let at = format!("/{}{namespace}/{plural}/{{name}}", openapi_path(group));
         let field_validation = json!({
             "name": "fieldValidation",
