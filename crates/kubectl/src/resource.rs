@@ -34,9 +34,6 @@ const LEASE: ApiResource = ApiResource {
     namespaced: true,
 };
 
-/// The named groups the demos' kinds live in.
-pub const GROUPS: [&str; 3] = ["apps", "coordination.k8s.io", "storage.k8s.io"];
-
 /// The verbs every resource lists, as the API server's own resources do.
 pub const VERBS: [&str; 8] = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
 
@@ -66,6 +63,15 @@ impl Resource {
     /// The resource of a path segment in a group.
     pub fn find(group: &str, plural: &str) -> Option<Resource> {
         Resource::ALL.into_iter().find(|r| r.api().plural == plural && r.api().group == group)
+    }
+
+    /// The named groups the cluster serves, each once, sorted.
+    pub fn groups() -> Vec<&'static str> {
+        let mut groups: Vec<&'static str> = Resource::ALL.iter().map(|r| r.api().group).collect();
+        groups.retain(|g| !g.is_empty());
+        groups.sort_unstable();
+        groups.dedup();
+        groups
     }
 
     /// The kind, or `None` for Events and Leases.

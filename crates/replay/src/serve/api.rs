@@ -2,7 +2,7 @@
 //! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
 
 use kubevol_kubectl::api_resource::{group_version, VERSION};
-use kubevol_kubectl::resource::{GROUPS, VERBS};
+use kubevol_kubectl::resource::VERBS;
 use kubevol_kubectl::{Kind, Resource, KUBELET_VERSION};
 use serde_json::{json, Value};
 
@@ -39,12 +39,13 @@ fn group(name: &str) -> Value {
 
 /// `/apis`.
 pub fn groups() -> Value {
-    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": GROUPS.map(group)})
+    let groups: Vec<Value> = Resource::groups().into_iter().map(group).collect();
+    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
 }
 
 /// `/apis/<group>`, for a group the server has.
 pub fn named_group(name: &str) -> Option<Value> {
-    GROUPS.contains(&name).then(|| {
+    Resource::groups().contains(&name).then(|| {
         let mut g = group(name);
         g["kind"] = json!("APIGroup");
         g["apiVersion"] = json!("v1");
@@ -56,7 +57,7 @@ pub fn named_group(name: &str) -> Option<Value> {
 /// subresource that `kubectl scale` uses.
 // Models staging/src/k8s.io/apiserver/pkg/endpoints/discovery/version.go APIVersionHandler.ServeHTTP
 pub fn resources(group: &str) -> Option<Value> {
-    if !group.is_empty() && !GROUPS.contains(&group) {
+    if !group.is_empty() && !Resource::groups().contains(&group) {
         return None;
     }
     let mut list: Vec<Value> = Vec::new();
@@ -106,7 +107,7 @@ fn openapi_path(group: &str) -> String {
 // Models staging/src/k8s.io/kube-openapi/pkg/handler3/handler.go OpenAPIService.HandleDiscovery
 pub fn openapi_index() -> Value {
     let paths: serde_json::Map<String, Value> = std::iter::once("")
-        .chain(GROUPS)
+        .chain(Resource::groups())
         .map(|group| {
             let path = openapi_path(group);
             // The API server's hash is of the document; a made-up one, stable per path, here.
@@ -126,7 +127,7 @@ pub fn openapi_index() -> Value {
 pub fn openapi_document(path: &str) -> Option<Value> {
     let group = match path.trim_matches('/') {
         "api/v1" => "",
-        other => GROUPS.into_iter().find(|g| other == openapi_path(g))?,
+        other => Resource::groups().into_iter().find(|g| other == openapi_path(g))?,
     };
     let mut paths = serde_json::Map::new();
     for resource in Resource::ALL.into_iter().filter(|r| r.api().group == group) {
