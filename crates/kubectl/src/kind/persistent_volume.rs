@@ -2,6 +2,7 @@
 //! external-provisioner writes on it (its annotation, finalizer and the disk's id), which the object
 //! and the describer both show.
 
+use super::persistent_volume_claim;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::describer::{annotations, put};
 use crate::object::{gi, metadata, s, storage, strs, type_meta, Asked, Meta};
@@ -79,14 +80,15 @@ pub(super) fn object(asked: Asked) -> Option<Value> {
     let meta = Meta { annotations: &[(true, PROVISIONED_BY, PROVISIONER)], finalizers: &FINALIZERS, ..Meta::default() };
     o.push(("metadata", metadata(Kind::PersistentVolume, name, at, meta)));
     let claim_born = born(Kind::PersistentVolumeClaim, &v.claim);
+    let claim = persistent_volume_claim::API;
     let mut spec = vec![
         ("accessModes", strs(&[v.mode.name()])),
         ("capacity", storage(v.capacity_gib)),
         (
             "claimRef",
             Value::map(vec![
-                ("apiVersion", s("v1")),
-                ("kind", s("PersistentVolumeClaim")),
+                ("apiVersion", Value::Str(claim.api_version())),
+                ("kind", s(claim.kind)),
                 ("name", s(&v.claim)),
                 ("namespace", s(NAMESPACE)),
                 ("uid", Value::Str(uid_at(Kind::PersistentVolumeClaim, &v.claim, claim_born))),

@@ -188,7 +188,7 @@ pub(super) fn describe(w: &mut String, asked: Asked, now: u64) -> Option<()> {
     }
     put!(w, "IP:\t\nIPs:\t<none>");
     if let Some(set) = &p.set {
-        put!(w, "Controlled By:\tStatefulSet/{set}");
+        put!(w, "Controlled By:\t{}/{set}", stateful_set::API.kind);
     }
     let volume = pod_volume(cluster, p);
     put!(w, "Containers:\n  {CONTAINER}:");

@@ -1,5 +1,6 @@
 //! The StatefulSet: its names, its `kubectl get` row, its object and its describer.
 
+use super::persistent_volume_claim;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::rfc1123z;
 use crate::describer::{container, labels, put};
@@ -66,9 +67,10 @@ pub(super) fn object(asked: Asked) -> Option<Value> {
         ("updateStrategy", Value::map(vec![("rollingUpdate", rolling), ("type", s("RollingUpdate"))])),
     ];
     if let Some((template, class, size, mode)) = &set.template {
+        let api = persistent_volume_claim::API;
         let claim = Value::map(vec![
-            ("apiVersion", s("v1")),
-            ("kind", s("PersistentVolumeClaim")),
+            ("apiVersion", Value::Str(api.api_version())),
+            ("kind", s(api.kind)),
             ("metadata", Value::map(vec![("name", s(template))])),
             (
                 "spec",

@@ -25,7 +25,7 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
         let mut out: Vec<String> = kinds.iter().map(|k| k.api().plural.to_string()).collect();
         out.extend(kinds.iter().flat_map(|k| k.api().short_names.iter().map(|s| s.to_string())));
         if command == "get" {
-            out.push("events".into());
+            out.push(Resource::Event.api().plural.into());
         }
         out
     } else if let Some(Resource::Kind(kind)) = before.get(1).and_then(|w| Resource::typed(w)) {

@@ -164,7 +164,7 @@ pub fn events(moment: &Moment) -> Vec<(String, Value)> {
                 involved["namespace"] = json!(NAMESPACE);
             }
             let object = json!({
-                "kind": "Event",
+                "kind": Resource::Event.api().kind,
                 "apiVersion": Resource::Event.api().api_version(),
                 "metadata": {
                     "name": event_name,
@@ -204,7 +204,7 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
             let renewed = moment.lease_renewed(n);
             let lease = json!({
                 "apiVersion": Resource::Lease.api().api_version(),
-                "kind": "Lease",
+                "kind": Resource::Lease.api().kind,
                 "metadata": {
                     "name": n.name,
                     "namespace": NODE_LEASE_NAMESPACE,
@@ -213,7 +213,7 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
                     "creationTimestamp": timestamp(born),
                     "ownerReferences": [{
                         "apiVersion": Kind::Node.api().api_version(),
-                        "kind": "Node",
+                        "kind": Kind::Node.api().kind,
                         "name": n.name,
                         "uid": uid_at(Kind::Node, &n.name, born),
                     }],
