@@ -3,7 +3,7 @@
 //! button for it sends, through [`Served`], so a change typed or sent over HTTP is one history
 //! entry like a click; a change the model has no action for is refused, never pretended.
 
-use crate::{Cluster, Kind, Resource};
+use crate::{Cluster, Kind, KindWords, Resource};
 use kubevol_sim::{csi, statefulset, topology, Model};
 
 /// What a request asks the cluster to do.
@@ -58,7 +58,7 @@ pub fn deleted(resource: Resource) -> Result<Kind, String> {
 /// What the demo's cluster cannot do, in the reader's words.
 fn cannot_change(change: &Change) -> String {
     match change {
-        Change::Delete { kind, .. } => cannot(&format!("delete a {}", kind.name())),
+        Change::Delete { kind, .. } => cannot(&format!("delete a {}", kind.api().kind)),
         Change::Scale { .. } => cannot("scale a StatefulSet"),
         Change::Unschedulable { unschedulable: true, .. } => cannot("cordon a node"),
         Change::Unschedulable { .. } => cannot("uncordon a node"),

@@ -7,7 +7,7 @@
 //! `sim/src/topology/cluster.rs`).
 
 use crate::table::{column, wide};
-use crate::{age, Column, Kind, KubeEvent, Row, Table};
+use crate::{age, Column, Kind, KindWords, KubeEvent, Resource, Row, Table};
 
 /// One Event as the API server keeps it: the same event again raises its count and moves its
 /// last time (the event recorder's aggregation).
@@ -132,7 +132,7 @@ pub fn event_table(all: &[(Counted, u64)], now: u64) -> Table {
                 age(now.saturating_sub(c.last)),
                 if e.warning { "Warning" } else { "Normal" }.to_string(),
                 e.reason.to_string(),
-                format!("{}/{}", e.object.0.name().to_ascii_lowercase(), e.object.1),
+                format!("{}/{}", e.object.0.api().singular(), e.object.1),
                 String::new(),
                 e.from.clone(),
                 e.message.trim().to_string(),
@@ -143,5 +143,6 @@ pub fn event_table(all: &[(Counted, u64)], now: u64) -> Table {
             Row { name, cells, labels: Vec::new() }
         })
         .collect();
-    Table { resource: "event", namespaced: true, columns, rows }
+    let api = Resource::Event.api();
+    Table { resource: api.prefix(), namespaced: api.namespaced, columns, rows }
 }

@@ -7,10 +7,13 @@
 //! plainly: uids are all zeros but their last digits, and time is the demo's step clock, one step a
 //! second from [`EPOCH`].
 //!
-//! A typed line is read once (`read/`) and answered by its command (`cmd/`, one file per command
-//! as kubectl has them), for the demo's prompt (`prompt.rs`), the served cluster and the tests;
-//! what a command did is an [`Outcome`].
+//! Each kind of object has its file (`kind/`, one per kind as kubectl has one printer and one
+//! describer per kind): its names, its `kubectl get` columns and rows, its object and its
+//! describer. A typed line is read once (`read/`) and answered by its command (`cmd/`, one file per
+//! command as kubectl has them), for the demo's prompt (`prompt.rs`), the served cluster and the
+//! tests; what a command did is an [`Outcome`].
 
+pub mod api_resource;
 mod change;
 mod clock;
 mod cmd;
@@ -19,6 +22,7 @@ mod events;
 #[cfg(test)]
 mod fixtures;
 mod jsonpath;
+mod kind;
 mod labels;
 mod moment;
 mod object;
@@ -29,19 +33,20 @@ pub mod resource;
 mod table;
 mod value;
 
+pub use api_resource::ApiResource;
 pub use change::{cannot, deleted, Change, Served};
 pub use clock::{set_step_zero, timestamp};
 pub use cmd::describe::Describe;
 pub use cmd::get::{Get, Output};
 pub use events::{aggregated, counted, describe_counted, describe_events, event_name, event_table, Counted};
+pub use kind::{get, object, table, KindWords};
 pub use labels::LabelSelector;
 pub use moment::Moment;
-pub use object::object;
 pub use outcome::Outcome;
 pub use prompt::run;
 pub use read::Request;
-pub use resource::{KindWords, Resource};
-pub use table::{age, get, print, table, Column, Row, Shown, Table};
+pub use resource::Resource;
+pub use table::{age, print, Column, Row, Shown, Table};
 pub use value::yaml::yaml;
 pub use value::Value;
 

@@ -5,10 +5,11 @@
 //!
 //! Time is the demo's step clock: each action, accepted or refused, is one second.
 
-use crate::{
-    aggregated, counted, describe_counted, event_table, get, object, table, yaml, Cluster, Counted, Kind, KubeEvent,
-    Table, Value,
-};
+use crate::describer::{align, put};
+use crate::events::{aggregated, counted, describe_counted, event_table, Counted};
+use crate::kind::{self, get, object, table};
+use crate::object::Asked;
+use crate::{yaml, Cluster, Kind, KubeEvent, Node, Table, Value, NAMESPACE};
 use kubevol_sim::cluster::{Waiting, UNDATED};
 use kubevol_sim::Model;
 
@@ -172,6 +173,45 @@ impl Moment {
     /// `kubectl get <kind> <name> -o yaml`: the object's tree printed.
     pub fn yaml(&self, kind: Kind, name: &str) -> Option<String> {
         self.object(kind, name).map(|o| yaml(&o))
+    }
+
+    /// `kubectl describe <kind> <name>`: the object and its Events; empty if the moment has no
+    /// such object.
+    pub fn describe(&self, kind: Kind, name: &str) -> String {
+        let mut w = String::new();
+        let born = |k: Kind, n: &str| self.born(k, n);
+        let asked = Asked { cluster: &self.cluster, name, at: self.born(kind, name), born: &born };
+        if kind::describe(&mut w, kind, asked, self.now).is_none() {
+            return String::new();
+        }
+        let events = self.counted(kind, name);
+        if events.is_empty() {
+            // Written without a flush, this line lines up with the ones above it.
+            put!(w, "Events:\t<none>");
+            return align(&w);
+        }
+        // `DescribeEvents` flushes the tabwriter before its table, which lines up on its own.
+        // Models staging/src/k8s.io/kubectl/pkg/describe/describe.go DescribeEvents
+        align(&w) + &describe_counted(&events, self.now)
+    }
+
+    /// `kubectl describe <kind>`: every object of the kind in the order the server lists them,
+    /// two blank lines apart, or kubectl's line for none (which names the namespace even for a
+    /// cluster-wide kind).
+    // Models staging/src/k8s.io/kubectl/pkg/cmd/describe/describe.go DescribeOptions.Run
+    pub fn describe_all(&self, kind: Kind) -> String {
+        let names = self.cluster.names();
+        let all: Vec<String> = names.iter().filter(|(k, _)| *k == kind).map(|(_, n)| self.describe(kind, n)).collect();
+        if all.is_empty() {
+            return format!("No resources found in {NAMESPACE} namespace.\n");
+        }
+        all.join("\n\n")
+    }
+
+    /// The step a node's Lease was last renewed at (`kind/node.rs` `lease_renewed`), which the
+    /// served cluster's Leases carry and `kubectl describe node` prints.
+    pub fn lease_renewed(&self, node: &Node) -> u64 {
+        kind::node::lease_renewed(node, self.now)
     }
 
     /// The `Events:` section `kubectl describe` ends with.

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 mod common;
 
 use common::{kubeconfig, kubectl, printed as run, real};
-use kubevol_kubectl::{Kind, Moment};
+use kubevol_kubectl::{Kind, KindWords, Moment};
 use serde::Serialize;
 
 fn replay_dir() -> PathBuf {
@@ -68,7 +68,7 @@ fn every_object_prints_as_the_served_cluster_says_it() {
             let moment = live.moment();
             moments += 1;
             for kind in Kind::ALL {
-                let resource = kind.api().0;
+                let resource = kind.api().plural;
                 let names: Vec<String> =
                     moment.cluster.names().into_iter().filter(|(k, _)| *k == kind).map(|(_, n)| n).collect();
                 let mut items = Vec::new();

@@ -18,7 +18,8 @@ pub use crate::api::DRIVER_NAME as PROVISIONER;
 /// it first saw it, as it dates an object's creation.
 pub const UNDATED: u64 = u64::MAX;
 
-/// The kinds of object the demos show ([`Kind::ALL`] in the order `kubectl get` lists them).
+/// The kinds of object the demos show ([`Kind::ALL`] in the order `kubectl get` lists them). What
+/// each is called, as the API serves it, is the kubectl crate's to say (its `kind/` files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
     Node,
@@ -44,40 +45,6 @@ impl Kind {
         Kind::StatefulSet,
         Kind::Pod,
     ];
-
-    /// The kind as the API names it (`kind:` of its objects).
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Node => "Node",
-            Kind::StorageClass => "StorageClass",
-            Kind::CSIDriver => "CSIDriver",
-            Kind::PersistentVolumeClaim => "PersistentVolumeClaim",
-            Kind::PersistentVolume => "PersistentVolume",
-            Kind::VolumeAttachment => "VolumeAttachment",
-            Kind::StatefulSet => "StatefulSet",
-            Kind::Pod => "Pod",
-        }
-    }
-
-    /// The resource's path segment, its API group ("" for the core group), and the short names
-    /// discovery lists for it, as the API server serves them.
-    pub fn api(self) -> (&'static str, &'static str, &'static [&'static str]) {
-        match self {
-            Kind::Node => ("nodes", "", &["no"]),
-            Kind::StorageClass => ("storageclasses", "storage.k8s.io", &["sc"]),
-            Kind::CSIDriver => ("csidrivers", "storage.k8s.io", &[]),
-            Kind::PersistentVolumeClaim => ("persistentvolumeclaims", "", &["pvc"]),
-            Kind::PersistentVolume => ("persistentvolumes", "", &["pv"]),
-            Kind::VolumeAttachment => ("volumeattachments", "storage.k8s.io", &[]),
-            Kind::StatefulSet => ("statefulsets", "apps", &["sts"]),
-            Kind::Pod => ("pods", "", &["po"]),
-        }
-    }
-
-    /// Whether its objects live in a namespace (the rest are cluster-wide).
-    pub fn namespaced(self) -> bool {
-        matches!(self, Kind::PersistentVolumeClaim | Kind::StatefulSet | Kind::Pod)
-    }
 }
 
 /// A Node, and whether it still reports.

@@ -68,7 +68,7 @@ impl<M: Model> Demo<M> {
     pub fn kubectl(self, kinds: &'static [Kind]) -> impl IntoView {
         let moment = self.moment();
         let picked = RwSignal::new(None::<(Kind, String)>);
-        let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.short()).collect::<Vec<_>>().join(","));
+        let command = format!("$ kubectl get {}\n", kinds.iter().map(|k| k.typed()).collect::<Vec<_>>().join(","));
         move || {
             // The moment's objects, worked out once for the table, the buttons and the picked one.
             let known = Kubectl(moment.get());
@@ -77,9 +77,9 @@ impl<M: Model> Demo<M> {
             let chosen = picked.get().filter(|p| objects.contains(p));
             let shown = chosen.as_ref().and_then(|(kind, name)| {
                 let (yaml, events) = known.object(*kind, name)?;
-                let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.short());
+                let mut out = format!("$ kubectl get {} {name} -o yaml\n{yaml}", kind.typed());
                 if let Some(events) = events {
-                    out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.short()));
+                    out.push_str(&format!("\n$ kubectl describe {} {name}\n...\n{events}", kind.typed()));
                 }
                 Some(out)
             });
@@ -90,8 +90,8 @@ impl<M: Model> Demo<M> {
                 <div class="kv-buttons" role="group" aria-label=tr(lang::KUBECTL_OBJECTS)>
                     {objects.into_iter().map(|(kind, name)| {
                         let pressed = chosen.as_ref() == Some(&(kind, name.clone()));
-                        let value = format!("{}/{name}", kind.short());
-                        let label = format!("{} {name}", kind.short());
+                        let value = format!("{}/{name}", kind.typed());
+                        let label = format!("{} {name}", kind.typed());
                         let title = label.clone();
                         view! {
                             // A long name (a VolumeAttachment's) is cut short on a narrow page;

@@ -17,17 +17,17 @@ pub fn read(parsed: &Parsed) -> Result<(), String> {
 // Models staging/src/k8s.io/kubectl/pkg/cmd/apiresources/apiresources.go APIResourceOptions.RunAPIResources
 pub fn run() -> String {
     let mut all = Resource::ALL;
-    all.sort_by_key(|r| (r.api().1, r.api().0));
+    all.sort_by_key(|r| (r.api().group, r.api().plural));
     let mut lines = vec![["NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"].map(String::from).to_vec()];
     for resource in all {
-        let (plural, _, short, kind) = resource.api();
-        let namespaced = if resource.namespaced() { "true" } else { "false" };
+        let api = resource.api();
+        let namespaced = if api.namespaced { "true" } else { "false" };
         lines.push(vec![
-            plural.to_string(),
-            short.join(","),
-            resource.group_version(),
+            api.plural.to_string(),
+            api.short_names.join(","),
+            api.api_version(),
             namespaced.to_string(),
-            kind.to_string(),
+            api.kind.to_string(),
         ]);
     }
     tabwrite(&lines)

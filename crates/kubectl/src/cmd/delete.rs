@@ -45,10 +45,10 @@ pub fn run<M: Served>(moment: &Moment, request: &Delete) -> Reply<M::Action> {
                         "{} \"{name}\" force deleted\nWarning: Immediate deletion does not wait for confirmation that \
                          the running resource has been terminated. The resource may continue to run on the cluster \
                          indefinitely.\n",
-                        kind.resource()
+                        kind.api().prefix()
                     )
                 } else {
-                    format!("{} \"{name}\" deleted\n", kind.resource())
+                    format!("{} \"{name}\" deleted\n", kind.api().prefix())
                 };
                 acts.push((action, done));
             }

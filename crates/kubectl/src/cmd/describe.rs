@@ -4,7 +4,7 @@
 use super::found::{elsewhere, not_found};
 use crate::read::args::{no_slash, no_such_type, CANNOT_PRINT};
 use crate::read::flags::Parsed;
-use crate::{Kind, Moment, Outcome, Resource};
+use crate::{Kind, KindWords, Moment, Outcome, Resource};
 
 /// `kubectl describe KIND [NAME]`: a name describes that object, or every object whose name begins
 /// with it (`DescribeMatchingResources`); none describes every object of the kind.
@@ -40,7 +40,7 @@ pub fn read(parsed: &Parsed, namespace: Option<String>) -> Result<Describe, Stri
 // Models staging/src/k8s.io/kubectl/pkg/cmd/describe/describe.go DescribeOptions.Run
 pub fn run(moment: &Moment, request: &Describe) -> Outcome {
     let kind = request.kind;
-    let away = kind.namespaced() && elsewhere(&request.namespace).is_some();
+    let away = kind.api().namespaced && elsewhere(&request.namespace).is_some();
     let Some(name) = &request.name else {
         return Outcome::ok(match elsewhere(&request.namespace) {
             Some(ns) if away => format!("No resources found in {ns} namespace.\n"),

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::drain::NodeCommand;
-use crate::Kind;
+use crate::{Kind, KindWords, Resource};
 
 /// The commands the prompt answers, in the order `help` lists them, with kubectl's own summary.
 pub const OURS: [(&str, &str); 10] = [
@@ -30,12 +30,10 @@ pub fn run(kinds: &[Kind]) -> String {
         let _ = writeln!(out, "  {name:<14}{what}");
     }
     out.push_str("\nResource types:\n");
-    for kind in kinds {
-        let (plural, _, short) = kind.api();
-        let _ = writeln!(out, "  {plural:<28}{}", short.join(", "));
-    }
     // Events are every demo's: `get events`, and the Events `describe` ends with.
-    let _ = writeln!(out, "  {:<28}ev", "events");
+    for api in kinds.iter().map(|kind| kind.api()).chain([Resource::Event.api()]) {
+        let _ = writeln!(out, "  {:<28}{}", api.plural, api.short_names.join(", "));
+    }
     out.push_str(
         "\nFlags: get -o wide|yaml|json|name|jsonpath=..., -l, --show-labels, -n, -A, -w; delete --force \
          --grace-period=0; scale --replicas=N.\nTab completes, Up and Down walk the history, Ctrl-L clears, Ctrl-C \

@@ -3,7 +3,7 @@
 
 use super::flags::{flags, GLOBAL};
 use crate::cmd::help::OURS;
-use crate::{Kind, Moment, Resource};
+use crate::{Kind, KindWords, Moment, Resource};
 
 /// What Tab does to a line: the line completed as far as it is sure, and the candidates when
 /// there are several.
@@ -22,10 +22,10 @@ pub fn complete(moment: &Moment, kinds: &[Kind], line: &str) -> (String, Vec<Str
     } else if matches!(command, "cordon" | "uncordon" | "drain") && before.len() == 1 {
         moment.cluster.nodes.iter().map(|n| n.name.clone()).collect()
     } else if before.len() == 1 && matches!(command, "get" | "describe" | "delete" | "scale") {
-        let mut out: Vec<String> = kinds.iter().map(|k| k.api().0.to_string()).collect();
-        out.extend(kinds.iter().flat_map(|k| k.api().2.iter().map(|s| s.to_string())));
+        let mut out: Vec<String> = kinds.iter().map(|k| k.api().plural.to_string()).collect();
+        out.extend(kinds.iter().flat_map(|k| k.api().short_names.iter().map(|s| s.to_string())));
         if command == "get" {
-            out.push("events".into());
+            out.push(Resource::Event.api().plural.into());
         }
         out
     } else if let Some(Resource::Kind(kind)) = before.get(1).and_then(|w| Resource::typed(w)) {

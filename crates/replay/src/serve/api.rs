@@ -1,7 +1,8 @@
 //! Discovery: what kubectl asks before anything else, to learn which resources the server has,
 //! their kinds, verbs and short names (`kubectl get pvc` is resolved here, not in kubectl).
 
-use kubevol_kubectl::resource::{group_version, GROUPS, VERBS, VERSION};
+use kubevol_kubectl::api_resource::{group_version, VERSION};
+use kubevol_kubectl::resource::VERBS;
 use kubevol_kubectl::{Kind, Resource, KUBELET_VERSION};
 use serde_json::{json, Value};
 
@@ -38,12 +39,13 @@ fn group(name: &str) -> Value {
 
 /// `/apis`.
 pub fn groups() -> Value {
-    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": GROUPS.map(group)})
+    let groups: Vec<Value> = Resource::groups().into_iter().map(group).collect();
+    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
 }
 
 /// `/apis/<group>`, for a group the server has.
 pub fn named_group(name: &str) -> Option<Value> {
-    GROUPS.contains(&name).then(|| {
+    Resource::groups().contains(&name).then(|| {
         let mut g = group(name);
         g["kind"] = json!("APIGroup");
         g["apiVersion"] = json!("v1");
@@ -55,21 +57,21 @@ pub fn named_group(name: &str) -> Option<Value> {
 /// subresource that `kubectl scale` uses.
 // Models staging/src/k8s.io/apiserver/pkg/endpoints/discovery/version.go APIVersionHandler.ServeHTTP
 pub fn resources(group: &str) -> Option<Value> {
-    if !group.is_empty() && !GROUPS.contains(&group) {
+    if !group.is_empty() && !Resource::groups().contains(&group) {
         return None;
     }
     let mut list: Vec<Value> = Vec::new();
-    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
-        let (plural, _, short, kind) = resource.api();
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().group == group) {
+        let api = resource.api();
         let mut entry = json!({
-            "name": plural,
-            "singularName": kind.to_lowercase(),
-            "namespaced": resource.namespaced(),
-            "kind": kind,
+            "name": api.plural,
+            "singularName": api.singular(),
+            "namespaced": api.namespaced,
+            "kind": api.kind,
             "verbs": VERBS,
         });
-        if !short.is_empty() {
-            entry["shortNames"] = json!(short);
+        if !api.short_names.is_empty() {
+            entry["shortNames"] = json!(api.short_names);
         }
         if matches!(resource, Resource::Kind(Kind::Pod | Kind::StatefulSet)) {
             entry["categories"] = json!(["all"]);
@@ -105,7 +107,7 @@ fn openapi_path(group: &str) -> String {
 // Models staging/src/k8s.io/kube-openapi/pkg/handler3/handler.go OpenAPIService.HandleDiscovery
 pub fn openapi_index() -> Value {
     let paths: serde_json::Map<String, Value> = std::iter::once("")
-        .chain(GROUPS)
+        .chain(Resource::groups())
         .map(|group| {
             let path = openapi_path(group);
             // The API server's hash is of the document; a made-up one, stable per path, here.
@@ -125,12 +127,12 @@ pub fn openapi_index() -> Value {
 pub fn openapi_document(path: &str) -> Option<Value> {
     let group = match path.trim_matches('/') {
         "api/v1" => "",
-        other => GROUPS.into_iter().find(|g| other == openapi_path(g))?,
+        other => Resource::groups().into_iter().find(|g| other == openapi_path(g))?,
     };
     let mut paths = serde_json::Map::new();
-    for resource in Resource::ALL.into_iter().filter(|r| r.api().1 == group) {
-        let (plural, _, _, kind) = resource.api();
-        let namespace = if resource.namespaced() { "/namespaces/{namespace}" } else { "" };
+    for resource in Resource::ALL.into_iter().filter(|r| r.api().group == group) {
+        let (plural, kind) = (resource.api().plural, resource.api().kind);
+        let namespace = if resource.api().namespaced { "/namespaces/{namespace}" } else { "" };
         let at = format!("/{}{namespace}/{plural}/{{name}}", openapi_path(group));
         let field_validation = json!({
             "name": "fieldValidation",

@@ -2,7 +2,9 @@
 //! value tree of it, so both say the same), lists, `meta.k8s.io/v1` Tables and the Events.
 
 use kubevol_kubectl::Value as Tree;
-use kubevol_kubectl::{age, event_name, timestamp, uid_at, Column, Kind, Moment, Resource, Row, Table, NAMESPACE};
+use kubevol_kubectl::{
+    age, event_name, timestamp, uid_at, Column, Kind, KindWords, Moment, Resource, Row, Table, NAMESPACE,
+};
 use serde_json::{json, Map, Value};
 
 use super::select::Selector;
@@ -61,8 +63,8 @@ pub fn picked(
 /// A `<Kind>List`.
 pub fn list(moment: &Moment, resource: Resource, items: Vec<Value>) -> Value {
     json!({
-        "kind": format!("{}List", resource.api().3),
-        "apiVersion": resource.group_version(),
+        "kind": format!("{}List", resource.api().kind),
+        "apiVersion": resource.api().api_version(),
         "metadata": {"resourceVersion": resource_version(moment)},
         "items": items,
     })
@@ -152,18 +154,18 @@ pub fn events(moment: &Moment) -> Vec<(String, Value)> {
             let (kind, name) = (e.object.0, e.object.1.as_str());
             let event_name = event_name(name, index);
             let mut involved = json!({
-                "kind": kind.name(),
+                "kind": kind.api().kind,
                 "name": name,
                 "uid": uid_at(kind, name, born),
-                "apiVersion": Resource::Kind(kind).group_version(),
+                "apiVersion": kind.api().api_version(),
                 "resourceVersion": (1000 + born).to_string(),
             });
-            if kind.namespaced() {
+            if kind.api().namespaced {
                 involved["namespace"] = json!(NAMESPACE);
             }
             let object = json!({
-                "kind": "Event",
-                "apiVersion": Resource::Event.group_version(),
+                "kind": Resource::Event.api().kind,
+                "apiVersion": Resource::Event.api().api_version(),
                 "metadata": {
                     "name": event_name,
                     "namespace": NAMESPACE,
@@ -201,8 +203,8 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
             let born = moment.born(Kind::Node, &n.name);
             let renewed = moment.lease_renewed(n);
             let lease = json!({
-                "apiVersion": Resource::Lease.group_version(),
-                "kind": "Lease",
+                "apiVersion": Resource::Lease.api().api_version(),
+                "kind": Resource::Lease.api().kind,
                 "metadata": {
                     "name": n.name,
                     "namespace": NODE_LEASE_NAMESPACE,
@@ -210,8 +212,8 @@ pub fn leases(moment: &Moment) -> Vec<(String, Value)> {
                     "resourceVersion": (1000 + renewed).to_string(),
                     "creationTimestamp": timestamp(born),
                     "ownerReferences": [{
-                        "apiVersion": Resource::Kind(Kind::Node).group_version(),
-                        "kind": "Node",
+                        "apiVersion": Kind::Node.api().api_version(),
+                        "kind": Kind::Node.api().kind,
                         "name": n.name,
                         "uid": uid_at(Kind::Node, &n.name, born),
                     }],
@@ -243,7 +245,7 @@ fn lease_table(moment: &Moment) -> Table {
         })
         .collect();
     Table {
-        resource: "lease.coordination.k8s.io",
+        resource: Resource::Lease.api().prefix(),
         namespaced: true,
         columns: vec![column("Name", "name"), column("Holder", ""), column("Age", "")],
         rows,

@@ -9,7 +9,7 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use kubevol_kubectl::resource::VERSION;
+use kubevol_kubectl::api_resource::VERSION;
 use kubevol_kubectl::{Kind, Moment, Resource};
 use serde_json::{json, Value};
 
@@ -71,12 +71,12 @@ fn no_such_path() -> Response {
 }
 
 fn not_found(resource: Resource, name: &str) -> Response {
-    let message = format!("{} \"{name}\" not found", resource.qualified());
+    let message = format!("{} \"{name}\" not found", resource.api().qualified());
     status(
         StatusCode::NOT_FOUND,
         "NotFound",
         &message,
-        json!({"name": name, "group": resource.api().1, "kind": resource.api().0}),
+        json!({"name": name, "group": resource.api().group, "kind": resource.api().plural}),
     )
 }
 
@@ -141,7 +141,8 @@ fn parse_path(path: &str) -> Option<Path> {
     let resource = Resource::find(group, plural)?;
     // A cluster-wide resource has no namespaced path, and one object of a namespaced resource is
     // always asked for in its namespace.
-    if namespace.is_some() && !resource.namespaced() || namespace.is_none() && name.is_some() && resource.namespaced() {
+    let namespaced = resource.api().namespaced;
+    if namespace.is_some() && !namespaced || namespace.is_none() && name.is_some() && namespaced {
         return None;
     }
     Some(Path::Target(Target { resource, namespace, name, sub }))
@@ -285,12 +286,12 @@ async fn handle(
                     let node = Change::Unschedulable { node: name.to_string(), unschedulable };
                     change(&shared, &target, name, node, |moment| one(moment, &target, name))
                 }
-                (resource, _) => cannot(&format!("change a {} by a patch", resource.api().3)),
+                (resource, _) => cannot(&format!("change a {} by a patch", resource.api().kind)),
             }
         }
         (Method::POST, None, None) => cannot("create objects: its model makes its own, as the demo's buttons ask"),
         (Method::PUT, Some(_), None) => {
-            cannot(&format!("replace a {}: only the changes its buttons make", target.resource.api().3))
+            cannot(&format!("replace a {}: only the changes its buttons make", target.resource.api().kind))
         }
         _ => not_allowed(),
     }
@@ -387,7 +388,7 @@ fn change(
             StatusCode::CONFLICT,
             "Conflict",
             &message,
-            json!({"name": name, "group": target.resource.api().1, "kind": target.resource.api().0}),
+            json!({"name": name, "group": target.resource.api().group, "kind": target.resource.api().plural}),
         ),
     };
     drop(live);
