@@ -1,6 +1,7 @@
 //! The CSIDriver: its names, its `kubectl get` row, its object and its describer (kubectl's
 //! generic one: it has none of its own).
 
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::timestamp;
 use crate::describer::put;
@@ -18,6 +19,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: false,
 };
 pub(super) const TYPED: Word = Word::Plural;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// `csiDriverColumnDefinitions`.
 pub(super) const COLUMNS: &[Column] = &[

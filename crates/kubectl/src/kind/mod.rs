@@ -4,8 +4,8 @@
 //! kinds share (the table layout, the value tree and metadata, the describers' layout) is in
 //! `table.rs`, `object.rs` and `describer.rs`, which know no kind.
 //!
-//! This file only asks the kind's file: one match per question, and nothing of any one kind.
-//! A new kind is its file and an arm in each match here.
+//! This file only asks the kind's file ([`KindFile`]), through one match over `Kind`, and holds
+//! nothing of any one kind. A new kind is its file and an arm in [`file`].
 
 pub(crate) mod csi_driver;
 pub(crate) mod node;
@@ -22,6 +22,35 @@ use crate::table::{age, print, Column, Row, Rows, Shown, Table};
 use crate::value::Value;
 use crate::{Cluster, Kind};
 
+/// Everything the rest of the crate asks of a kind, as its file says it: its names, the word the
+/// demo's kubectl panel types for it, its `kubectl get` columns as `printers.go` defines them
+/// (`nodeColumnDefinitions`, ...) and each object's cells but its name and age, which [`table`]
+/// puts in, as `printNode`, ... write them; its object as the API server returns it; and its
+/// describer.
+pub(crate) struct KindFile {
+    pub api: ApiResource,
+    /// Which of its names the demo's kubectl panel types: `kubectl get pvc`.
+    pub typed: Word,
+    pub columns: &'static [Column],
+    pub rows: fn(&Cluster) -> Rows,
+    pub object: fn(Asked) -> Option<Value>,
+    pub describe: fn(&mut String, Asked, u64) -> Option<()>,
+}
+
+/// The kind's file: the one match over `Kind`.
+fn file(kind: Kind) -> &'static KindFile {
+    match kind {
+        Kind::Node => &node::FILE,
+        Kind::StorageClass => &storage_class::FILE,
+        Kind::CSIDriver => &csi_driver::FILE,
+        Kind::PersistentVolumeClaim => &persistent_volume_claim::FILE,
+        Kind::PersistentVolume => &persistent_volume::FILE,
+        Kind::VolumeAttachment => &volume_attachment::FILE,
+        Kind::StatefulSet => &stateful_set::FILE,
+        Kind::Pod => &pod::FILE,
+    }
+}
+
 /// A kind's names, and the word the demo's own kubectl panel types for it.
 pub trait KindWords {
     /// Its names, as discovery lists them.
@@ -32,45 +61,11 @@ pub trait KindWords {
 
 impl KindWords for Kind {
     fn api(self) -> &'static ApiResource {
-        match self {
-            Kind::Node => &node::API,
-            Kind::StorageClass => &storage_class::API,
-            Kind::CSIDriver => &csi_driver::API,
-            Kind::PersistentVolumeClaim => &persistent_volume_claim::API,
-            Kind::PersistentVolume => &persistent_volume::API,
-            Kind::VolumeAttachment => &volume_attachment::API,
-            Kind::StatefulSet => &stateful_set::API,
-            Kind::Pod => &pod::API,
-        }
+        &file(self).api
     }
 
     fn typed(self) -> String {
-        let word: Word = match self {
-            Kind::Node => node::TYPED,
-            Kind::StorageClass => storage_class::TYPED,
-            Kind::CSIDriver => csi_driver::TYPED,
-            Kind::PersistentVolumeClaim => persistent_volume_claim::TYPED,
-            Kind::PersistentVolume => persistent_volume::TYPED,
-            Kind::VolumeAttachment => volume_attachment::TYPED,
-            Kind::StatefulSet => stateful_set::TYPED,
-            Kind::Pod => pod::TYPED,
-        };
-        self.api().word(word)
-    }
-}
-
-/// Each kind's columns as `printers.go` defines them (`nodeColumnDefinitions`, ...), and each
-/// object's cells but its name and age, which [`table`] puts in, as `printNode`, ... write them.
-fn cells(cluster: &Cluster, kind: Kind) -> (&'static [Column], Rows) {
-    match kind {
-        Kind::Node => (node::COLUMNS, node::rows(cluster)),
-        Kind::StorageClass => (storage_class::COLUMNS, storage_class::rows(cluster)),
-        Kind::CSIDriver => (csi_driver::COLUMNS, csi_driver::rows(cluster)),
-        Kind::PersistentVolumeClaim => (persistent_volume_claim::COLUMNS, persistent_volume_claim::rows(cluster)),
-        Kind::PersistentVolume => (persistent_volume::COLUMNS, persistent_volume::rows(cluster)),
-        Kind::VolumeAttachment => (volume_attachment::COLUMNS, volume_attachment::rows(cluster)),
-        Kind::StatefulSet => (stateful_set::COLUMNS, stateful_set::rows(cluster)),
-        Kind::Pod => (pod::COLUMNS, pod::rows(cluster)),
+        self.api().word(file(self).typed)
     }
 }
 
@@ -84,7 +79,8 @@ pub fn get(cluster: &Cluster, kinds: &[Kind], age_of: &dyn Fn(Kind, &str) -> u64
 
 /// The Table the API server returns for `kind`: what `kubectl get` prints from.
 pub fn table(cluster: &Cluster, kind: Kind, age_of: &dyn Fn(Kind, &str) -> u64) -> Table {
-    let (columns, rows) = cells(cluster, kind);
+    let file = file(kind);
+    let (columns, rows) = (file.columns, (file.rows)(cluster));
     let after_age = columns.iter().position(|c| c.name == "Age").unwrap_or(columns.len());
     let rows = rows
         .into_iter()
@@ -102,31 +98,12 @@ pub fn table(cluster: &Cluster, kind: Kind, age_of: &dyn Fn(Kind, &str) -> u64) 
 /// The object `kind`/`name` as the API server returns it, if the cluster has it; `born(kind,
 /// name)` is the step it was created at.
 pub fn object(cluster: &Cluster, kind: Kind, name: &str, born: &dyn Fn(Kind, &str) -> u64) -> Option<Value> {
-    let asked = Asked { cluster, name, at: born(kind, name), born };
-    match kind {
-        Kind::Node => node::object(asked),
-        Kind::StorageClass => storage_class::object(asked),
-        Kind::CSIDriver => csi_driver::object(asked),
-        Kind::PersistentVolumeClaim => persistent_volume_claim::object(asked),
-        Kind::PersistentVolume => persistent_volume::object(asked),
-        Kind::VolumeAttachment => volume_attachment::object(asked),
-        Kind::StatefulSet => stateful_set::object(asked),
-        Kind::Pod => pod::object(asked),
-    }
+    (file(kind).object)(Asked { cluster, name, at: born(kind, name), born })
 }
 
 /// `kubectl describe <kind> <name>` but its Events, written into `w` as lines whose cells end at a
 /// tab (`describer.rs` lays them out); `None` if the cluster has no such object. `now` is the
 /// current step, which some times are counted back from.
 pub(crate) fn describe(w: &mut String, kind: Kind, asked: Asked, now: u64) -> Option<()> {
-    match kind {
-        Kind::Node => node::describe(w, asked, now),
-        Kind::StorageClass => storage_class::describe(w, asked, now),
-        Kind::CSIDriver => csi_driver::describe(w, asked, now),
-        Kind::PersistentVolumeClaim => persistent_volume_claim::describe(w, asked, now),
-        Kind::PersistentVolume => persistent_volume::describe(w, asked, now),
-        Kind::VolumeAttachment => volume_attachment::describe(w, asked, now),
-        Kind::StatefulSet => stateful_set::describe(w, asked, now),
-        Kind::Pod => pod::describe(w, asked, now),
-    }
+    (file(kind).describe)(w, asked, now)
 }

@@ -1,6 +1,7 @@
 //! The Node: its names, its `kubectl get` row, its object and its describer, and what its kubelet
 //! reports (conditions, machine, version info) that the object and the describer both show.
 
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::{rfc1123z, timestamp};
 use crate::describer::{labels, multiline, put, sort};
@@ -14,6 +15,9 @@ use crate::{
 pub(super) const API: ApiResource =
     ApiResource { kind: "Node", group: "", version: VERSION, plural: "nodes", short_names: &["no"], namespaced: false };
 pub(super) const TYPED: Word = Word::Plural;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// A healthy kubelet's node conditions: type, reason, message and status.
 // Models pkg/kubelet/nodestatus/setters.go MemoryPressureCondition

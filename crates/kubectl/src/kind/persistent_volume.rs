@@ -3,6 +3,7 @@
 //! and the describer both show.
 
 use super::persistent_volume_claim;
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::describer::{annotations, put};
 use crate::object::{gi, metadata, s, storage, strs, type_meta, Asked, Meta};
@@ -20,6 +21,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: false,
 };
 pub(super) const TYPED: Word = Word::Short;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// The filesystem the driver formats its disks with.
 const FS_TYPE: &str = "ext4";

@@ -2,6 +2,7 @@
 //! what controllers write on it (the PV controller's and the scheduler's annotations, the
 //! pvc-protection finalizer), which the object and the describer both show.
 
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::describer::{annotations, labels, multiline, put, since, sort};
 use crate::object::{gi, metadata, s, storage, strs, type_meta, Asked, Meta};
@@ -19,6 +20,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: true,
 };
 pub(super) const TYPED: Word = Word::Short;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// The finalizer admission puts on every claim: pvc-protection, which keeps it while a pod uses it.
 // Models plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go storageProtectionPlugin.Admit

@@ -3,6 +3,7 @@
 //! object and the describer both show.
 
 use super::stateful_set;
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::timestamp;
 use crate::describer::{container, labels, multiline, put, since};
@@ -14,6 +15,9 @@ use crate::{uid_at, Cluster, Kind, Pod, CONTAINER, CONTAINERS_NOT_READY, CONTAIN
 pub(super) const API: ApiResource =
     ApiResource { kind: "Pod", group: "", version: VERSION, plural: "pods", short_names: &["po"], namespaced: true };
 pub(super) const TYPED: Word = Word::Plural;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// The tolerations the DefaultTolerationSeconds admission plugin adds to every pod: 300 s on a
 /// not-ready or unreachable node before the taint eviction controller deletes it.

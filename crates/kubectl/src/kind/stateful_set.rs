@@ -1,6 +1,7 @@
 //! The StatefulSet: its names, its `kubectl get` row, its object and its describer.
 
 use super::persistent_volume_claim;
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::rfc1123z;
 use crate::describer::{container, labels, put};
@@ -18,6 +19,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: true,
 };
 pub(super) const TYPED: Word = Word::Plural;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// `statefulSetColumnDefinitions`.
 pub(super) const COLUMNS: &[Column] = &[NAME, column("Ready"), AGE, wide("Containers"), wide("Images")];

@@ -1,5 +1,6 @@
 //! The StorageClass: its names, its `kubectl get` row, its object and its describer.
 
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::describer::put;
 use crate::object::{metadata, s, strs, type_meta, Asked, Meta};
@@ -17,6 +18,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: false,
 };
 pub(super) const TYPED: Word = Word::Singular;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// `storageClassColumnDefinitions`.
 pub(super) const COLUMNS: &[Column] = &[

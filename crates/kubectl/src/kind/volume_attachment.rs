@@ -1,6 +1,7 @@
 //! The VolumeAttachment: its names, its `kubectl get` row, its object and its describer (kubectl's
 //! generic one: it has none of its own), and what external-attacher writes on it.
 
+use super::KindFile;
 use crate::api_resource::{ApiResource, Word, VERSION};
 use crate::clock::timestamp;
 use crate::describer::{annotations, put};
@@ -18,6 +19,9 @@ pub(super) const API: ApiResource = ApiResource {
     namespaced: false,
 };
 pub(super) const TYPED: Word = Word::Plural;
+
+/// What the rest of the crate asks of this kind (`kind/mod.rs`).
+pub(super) const FILE: KindFile = KindFile { api: API, typed: TYPED, columns: COLUMNS, rows, object, describe };
 
 /// The annotation external-attacher writes: the node's id as the driver knows it.
 const NODE_ID: &str = "csi.alpha.kubernetes.io/node-id";
